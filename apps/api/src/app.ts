@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { messages } from '@portal/contract';
+import type { Database } from '@portal/db';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { applicationRoutes } from './modules/applications/routes';
+import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/company/routes';
+import { healthRoutes } from './modules/health/routes';
+import { devOutboxRoutes } from './modules/outbox/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { setupRoutes } from './modules/setup/routes';
+import type { AppContext } from './shared/context';
+import { registerErrorHandler } from './shared/errors';
+import { bearerToken, resolveSession } from './shared/session';
+
+export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}) {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx: AppContext = { db: database.db, config };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The ALTCHA widget solves its challenge in a blob: worker.
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Member portal API', version: '1.0.0', description: 'Every success is {data}; every failure is {message, errors}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    request.auth = token ? await resolveSession(ctx.db, config, token) : null;
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes(ctx, database.kind));
+      await api.register(companyRoutes(ctx));
+      await api.register(setupRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(profileRoutes(ctx));
+      await api.register(applicationRoutes(ctx));
+      if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: `${messages.notFound}: ${request.method} ${url}` });
+    }
+    // Any other path belongs to the web app, which shows its own 404 page for unknown routes.
+    return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+  });
+
+  return app;
+}

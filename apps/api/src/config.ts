@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail: string;
+  adminPassword: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  atApiKey?: string;
+  atUsername?: string;
+  atSenderId?: string;
+  botCheck: boolean;
+  altchaHmacKey: string;
+  seedDemo: boolean;
+  webDist: string;
+  /** Session lifetime limits, in minutes. */
+  sessionIdleMinutes: number;
+  sessionAbsoluteMinutes: number;
+  outboxPollMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  const config: Config = {
+    env: nodeEnv,
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@portal.test').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD ?? 'Admin@2026',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Member Portal <no-reply@portal.test>',
+    atApiKey: env.AT_API_KEY || undefined,
+    atUsername: env.AT_USERNAME || undefined,
+    atSenderId: env.AT_SENDER_ID || undefined,
+    botCheck: nodeEnv === 'production' || env.BOT_CHECK === 'on',
+    altchaHmacKey: env.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'off' : nodeEnv !== 'production',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
+    sessionAbsoluteMinutes: Number(env.SESSION_ABSOLUTE_MINUTES ?? 12 * 60),
+    outboxPollMs: Number(env.OUTBOX_POLL_MS ?? 2000),
+    ...overrides,
+  };
+  if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {
+    throw new Error('ALTCHA_HMAC_KEY must be set in production');
+  }
+  return config;
+}

@@ -1,0 +1,53 @@
+import { openDatabase } from '@portal/db';
+import { demoPeople, seed } from '@portal/db/seed';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { configuredTransports } from './modules/outbox/transports';
+import { startOutboxWorker } from './modules/outbox/worker';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo });
+
+  const app = await buildApp(config, database, { logger: config.env === 'production' });
+  const stopWorker = startOutboxWorker(database.db, configuredTransports(config), config.outboxPollMs);
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `  Member portal running at ${config.publicUrl}`,
+    `  Database: ${where}`,
+    `  API reference: ${config.publicUrl}/api/docs`,
+    config.env !== 'production' ? `  Outbox (OTPs, emails): ${config.publicUrl}/dev/outbox` : '',
+    '',
+    '  Sign in as:',
+    `    administrator   ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}`,
+  ];
+  if (config.seedDemo) {
+    for (const p of demoPeople) {
+      lines.push(
+        p.password
+          ? `    member          ${p.email} / ${p.password}  (${p.memberNo})`
+          : `    activate        membership no ${p.memberNo}, ID ${p.idNumber}  (never used the portal: try "Activate Account")`,
+      );
+    }
+  }
+  console.log(lines.filter((l) => l !== null).join('\n'));
+
+  const shutdown = async () => {
+    stopWorker();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

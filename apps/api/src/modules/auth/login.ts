@@ -1,0 +1,31 @@
+import { messages } from '@portal/contract';
+import { hashPassword, schema, verifyPassword } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { HttpError } from '../../shared/errors';
+import { consumeLimit, limits } from '../../shared/rate-limit';
+import { sessionFor } from '../../shared/session';
+import { sendOtp } from './verification';
+
+// Verified against when the email is unknown, so both paths take the same time.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password'));
+
+export class NotVerifiedError extends HttpError {
+  constructor(readonly otp: { id: number; phone_no: string }) {
+    super(403, messages.accountNotVerified);
+  }
+}
+
+export async function login(ctx: AppContext, ip: string, email: string, password: string) {
+  await consumeLimit(ctx.db, `login:ip:${ip}`, limits.loginPerIp);
+  await consumeLimit(ctx.db, `login:acct:${email}`, limits.loginPerAccount);
+  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.email, email));
+  const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+  if (!user || !ok) throw new HttpError(401, messages.invalidCredentials);
+  if (!user.emailVerifiedAt) {
+    await sendOtp(ctx, user, { quiet: true });
+    throw new NotVerifiedError({ id: user.id, phone_no: user.phoneNo ?? '' });
+  }
+  return sessionFor(ctx.db, ctx.config, user);
+}

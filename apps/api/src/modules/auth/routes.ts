@@ -1,0 +1,164 @@
+import {
+  activateRequest,
+  activationRequest,
+  changePasswordRequest,
+  decodeBase64,
+  loginRequest,
+  memberSearchResult,
+  messageData,
+  messages,
+  notificationRequest,
+  otpTicket,
+  passwordResetRequest,
+  registerRequest,
+  sendOtpQuery,
+  sessionResponse,
+  setPasswordWithTokenRequest,
+  userSchema,
+  verifyOtpRequest,
+  verifyRequest,
+} from '@portal/contract';
+import { schema } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertHuman, makeChallenge } from '../../shared/bot-check';
+import type { AppContext } from '../../shared/context';
+import { badRequest } from '../../shared/errors';
+import { currentUser, endSession, requireUser, toUserDto } from '../../shared/session';
+import { activateMember, requestActivation, searchMember } from './activation';
+import { login, NotVerifiedError } from './login';
+import { changePassword, requestPasswordReset, resetPassword } from './passwords';
+import { register } from './registration';
+import { resendOtp, verifyActivationLink, verifyOtp } from './verification';
+
+const session = { 200: z.object({ data: sessionResponse }) };
+const loginResponses = { ...session, 403: z.object({ message: z.string(), otp: otpTicket }) };
+const message = { 200: z.object({ data: messageData }) };
+const tags = ['auth'];
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/altcha/challenge', { schema: { tags, summary: 'A proof-of-work challenge for the bot check' } }, async () =>
+      makeChallenge(ctx.config),
+    );
+
+    app.post('/auth/login', { schema: { tags, body: loginRequest, response: loginResponses } }, async (req, reply) => {
+      try {
+        return { data: await login(ctx, req.ip, req.body.email, req.body.password) };
+      } catch (error) {
+        if (error instanceof NotVerifiedError) return reply.status(403).send({ message: error.message, otp: error.otp });
+        throw error;
+      }
+    });
+
+    app.post(
+      '/auth/register',
+      { schema: { tags, body: registerRequest, response: { 200: z.object({ data: otpTicket }) } } },
+      async (req) => {
+        await assertHuman(ctx.config, req.body.voterToken);
+        return { data: await register(ctx, req.ip, req.body) };
+      },
+    );
+
+    app.post('/auth/verify', { schema: { tags, body: verifyRequest, response: session } }, async (req) => ({
+      data: await verifyActivationLink(ctx, req.ip, req.body.activation_code),
+    }));
+
+    app.post('/auth/verify-otp', { schema: { tags, body: verifyOtpRequest, response: session } }, async (req) => ({
+      data: await verifyOtp(ctx, req.ip, req.body.id, req.body.otp_code),
+    }));
+
+    app.get('/auth/send-otp', { schema: { tags, querystring: sendOtpQuery, response: message } }, async (req) => ({
+      data: await resendOtp(ctx, req.ip, req.query.user_id),
+    }));
+
+    app.post('/auth/password-reset', { schema: { tags, body: passwordResetRequest, response: message } }, async (req) => {
+      await assertHuman(ctx.config, req.body.voterToken);
+      return { data: await requestPasswordReset(ctx, req.ip, req.body.email) };
+    });
+
+    app.post('/auth/password', { schema: { tags, body: setPasswordWithTokenRequest, response: message } }, async (req) => ({
+      data: await resetPassword(ctx, req.ip, req.body.token, req.body.password),
+    }));
+
+    app.post(
+      '/auth/set-password',
+      { preHandler: requireUser, schema: { tags, body: changePasswordRequest, response: message, security: [{ bearer: [] }] } },
+      async (req) => {
+        const user = currentUser(req);
+        return { data: await changePassword(ctx, user.id, req.auth?.sessionId ?? 0, req.body.password) };
+      },
+    );
+
+    app.post(
+      '/auth/notification',
+      {
+        preHandler: requireUser,
+        schema: { tags, body: notificationRequest, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        const [updated] = await ctx.db
+          .update(schema.users)
+          .set({
+            emailReminders: req.body.email_reminders,
+            emailUpdates: req.body.email_updates,
+            smsReminders: req.body.sms_reminders,
+            smsUpdates: req.body.sms_updates,
+            updatedAt: new Date(),
+          })
+          .where(eq(schema.users.id, user.id))
+          .returning();
+        return { data: toUserDto(updated, ctx.config) };
+      },
+    );
+
+    app.post('/auth/logout', { preHandler: requireUser, schema: { tags, response: message, security: [{ bearer: [] }] } }, async (req) => {
+      if (req.auth) await endSession(ctx.db, req.auth.sessionId);
+      return { data: { message: messages.loggedOut } };
+    });
+
+    app.get(
+      '/auth/user',
+      { preHandler: requireUser, schema: { tags, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] } },
+      async (req) => ({ data: toUserDto(currentUser(req), ctx.config) }),
+    );
+
+    app.post(
+      '/auth/activation',
+      {
+        schema: {
+          tags,
+          body: activationRequest,
+          response: { 200: z.object({ data: z.object({ message: z.string(), email: z.string(), phone: z.string() }) }) },
+        },
+      },
+      async (req) => {
+        await assertHuman(ctx.config, req.body.voterToken);
+        return { data: await requestActivation(ctx, req.ip, req.body.memberNo, req.body.IdentificationDocumentNo) };
+      },
+    );
+
+    app.post('/auth/activation/activate', { schema: { tags, body: activateRequest, response: session } }, async (req) => ({
+      data: await activateMember(ctx, req.ip, req.body.email, req.body.otp_code, req.body.password),
+    }));
+
+    app.get(
+      '/profile/search/member',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Find a registered member by membership number (base64) for activation',
+          querystring: z.object({ MemberNo: z.string().min(1, messages.fieldRequired) }),
+          response: { 200: z.object({ data: memberSearchResult }) },
+        },
+      },
+      async (req) => {
+        const memberNo = decodeBase64(req.query.MemberNo)?.trim();
+        if (!memberNo) throw badRequest(messages.fieldRequired, { MemberNo: [messages.fieldRequired] });
+        return { data: await searchMember(ctx, req.ip, memberNo) };
+      },
+    );
+  };
+}

@@ -1,0 +1,76 @@
+import { type Db, queryRows } from '@portal/db';
+import { sql } from 'drizzle-orm';
+import type { Channel } from './outbox';
+import type { Transport } from './transports';
+
+const MAX_ATTEMPTS = 8;
+
+interface ClaimedRow {
+  id: number;
+  channel: Channel;
+  to: string;
+  subject: string | null;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Sends due messages for the channels that have a transport. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED so several workers never send one message twice.
+ * Returns how many messages were sent.
+ */
+export async function drainOutbox(db: Db, transports: Partial<Record<Channel, Transport>>, batch = 20): Promise<number> {
+  const channels = Object.keys(transports);
+  if (channels.length === 0) return 0;
+  let sent = 0;
+  await db.transaction(async (tx) => {
+    const claimed = await queryRows<ClaimedRow>(
+      tx,
+      sql`
+      select id, channel, "to", subject, body, attempts from outbox
+      where status = 'pending' and next_attempt_at <= now() and channel in (${sql.join(
+        channels.map((c) => sql`${c}`),
+        sql`, `,
+      )})
+      order by id limit ${batch} for update skip locked`,
+    );
+    for (const row of claimed) {
+      const transport = transports[row.channel];
+      if (!transport) continue;
+      try {
+        await transport({ channel: row.channel, to: row.to, subject: row.subject ?? undefined, body: row.body });
+        await tx.execute(
+          sql`update outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${row.id}`,
+        );
+        sent++;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const backoffSeconds = Math.min(2 ** attempts * 15, 3600);
+        const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+        await tx.execute(sql`
+          update outbox set attempts = ${attempts}, status = ${status}, last_error = ${String((error as Error).message).slice(0, 500)},
+            next_attempt_at = now() + make_interval(secs => ${backoffSeconds})
+          where id = ${row.id}`);
+      }
+    }
+  });
+  return sent;
+}
+
+export function startOutboxWorker(db: Db, transports: Partial<Record<Channel, Transport>>, intervalMs: number) {
+  if (Object.keys(transports).length === 0) return () => {};
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await drainOutbox(db, transports);
+    } catch {
+      // The next tick retries; failures are recorded per row.
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

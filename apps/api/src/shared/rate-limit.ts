@@ -1,0 +1,42 @@
+import { messages } from '@portal/contract';
+import { type Db, queryRows } from '@portal/db';
+import { sql } from 'drizzle-orm';
+import { HttpError } from './errors';
+
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counter in the database, so every API process shares it.
+ * Throws 429 once `key` has been hit more than `max` times in the window.
+ */
+export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<void> {
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end
+    returning count`,
+  );
+  if (Number(rows[0].count) > limit.max) {
+    throw new HttpError(429, messages.rateLimited);
+  }
+}
+
+/** Per-address and per-account limits for the sign-in family of endpoints. */
+export const limits = {
+  loginPerIp: { max: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  otpPerIp: { max: 30, windowSeconds: 15 * 60 },
+  otpPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  activationPerIp: { max: 20, windowSeconds: 15 * 60 },
+  activationPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  resetPerIp: { max: 20, windowSeconds: 15 * 60 },
+  resetPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  registerPerIp: { max: 20, windowSeconds: 15 * 60 },
+  searchPerIp: { max: 60, windowSeconds: 60 },
+} satisfies Record<string, Limit>;

@@ -1,0 +1,109 @@
+import { messages, type User } from '@portal/contract';
+import { type Db, schema } from '@portal/db';
+import { eq, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { forbidden, unauthorized } from './errors';
+import { randomToken, sha256 } from './tokens';
+
+const { sessions, users } = schema;
+export type UserRow = typeof users.$inferSelect;
+
+export interface Auth {
+  user: UserRow;
+  sessionId: number;
+  impersonatorId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export async function createSession(db: Db, config: Config, userId: number, impersonatorId: number | null = null) {
+  const token = randomToken();
+  const lifetimeMinutes = impersonatorId ? Math.min(60, config.sessionAbsoluteMinutes) : config.sessionAbsoluteMinutes;
+  const expiresAt = new Date(Date.now() + lifetimeMinutes * 60_000);
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, impersonatorId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** Resolves a bearer token to its user, enforcing idle and absolute expiry. */
+export async function resolveSession(db: Db, config: Config, token: string): Promise<Auth | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)));
+  if (!row) return null;
+  const now = Date.now();
+  const idleLimit = row.session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
+  if (row.session.expiresAt.getTime() < now || idleLimit < now) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return null;
+  }
+  // Touch at most once a minute to keep writes down.
+  if (now - row.session.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+  }
+  return { user: row.user, sessionId: row.session.id, impersonatorId: row.session.impersonatorId };
+}
+
+export async function endSession(db: Db, sessionId: number) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function endAllSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.auth) throw unauthorized(messages.currentSession);
+}
+
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.auth) throw unauthorized(messages.currentSession);
+  if (!request.auth.user.isAdmin) throw forbidden(messages.notAllowed);
+}
+
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw unauthorized(messages.currentSession);
+  return request.auth.user;
+}
+
+export function toUserDto(user: UserRow, config: Config): User {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone_no: user.phoneNo,
+    id_number: user.idNumber,
+    category: user.category,
+    type: user.type === 'Corporate' ? 'Corporate' : 'Individual',
+    is_admin: user.isAdmin,
+    is_approver: user.isApprover,
+    is_main_admin: user.isAdmin && user.email === config.adminEmail,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    profile_id: user.profileId,
+    email_reminders: user.emailReminders,
+    email_updates: user.emailUpdates,
+    sms_reminders: user.smsReminders,
+    sms_updates: user.smsUpdates,
+  };
+}
+
+export async function sessionFor(db: Db, config: Config, user: UserRow) {
+  const { token, expiresAt } = await createSession(db, config, user.id);
+  return { token, user: toUserDto(user, config), expires_at: expiresAt.toISOString() };
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** Special characters allowed and required by the password rule (part 1 §5). */
+export const PASSWORD_SPECIALS = '@$!#~^()`.,;:{}_/%*?&';
+const specialsClass = PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&');
+export const PASSWORD_PATTERN = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${specialsClass}])[A-Za-z\\d${specialsClass}]{8,16}$`);
+
+export const email = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .regex(/^\S+@\S+$/, messages.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+export const newPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .regex(PASSWORD_PATTERN, messages.passwordRule);
+
+const requiredField = z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired);
+
+function withConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({
+      ...shape,
+      password: newPassword,
+      confirmPassword: z.string({ error: messages.passwordMismatch }).min(1, messages.passwordMismatch),
+    })
+    .refine(
+      (v) => {
+        const pair = v as { password: string; confirmPassword: string };
+        return pair.password === pair.confirmPassword;
+      },
+      { message: messages.passwordMismatch, path: ['confirmPassword'] },
+    );
+}
+
+export const loginRequest = z.object({
+  email,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const MEMBER_TYPES = ['Individual', 'Corporate'] as const;
+export const memberType = z.enum(MEMBER_TYPES);
+export type MemberType = z.infer<typeof memberType>;
+/** The category code whose registration asks for the firm's KRA PIN instead of an ID (part 1 §2). */
+export const FIRM_REGISTRATION_CODE = 'CORPORATE';
+
+export const registerRequest = withConfirmation({
+  email,
+  phone: z
+    .string({ error: messages.phoneRequired })
+    .trim()
+    .min(1, messages.phoneRequired)
+    .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678'),
+  id_number: z.string({ error: messages.idRequired }).trim().min(1, messages.idRequired),
+  category: requiredField,
+  type: memberType,
+  voterToken: z.string().optional(),
+}).superRefine((v, ctx) => {
+  if (v.category !== FIRM_REGISTRATION_CODE && v.id_number.length < 6) {
+    ctx.addIssue({ code: 'custom', path: ['id_number'], message: messages.idTooShort });
+  }
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+/** Register form: the ID field's message depends on the category, so the form builds its schema. */
+export function registerFormSchema(categoryCode: string) {
+  const firm = categoryCode === FIRM_REGISTRATION_CODE;
+  return withConfirmation({
+    email,
+    phone: z
+      .string()
+      .trim()
+      .min(1, messages.phoneRequired)
+      .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678'),
+    id_number: firm
+      ? z.string().trim().min(1, messages.firmPinRequired)
+      : z.string().trim().min(1, messages.idRequired).min(6, messages.idTooShort),
+  });
+}
+
+export const otpCode = z
+  .string({ error: messages.fieldRequired })
+  .trim()
+  .min(1, messages.fieldRequired)
+  .regex(/^\d{6}$/, messages.otpDigits);
+
+export const verifyOtpRequest = z.object({ id: z.coerce.number().int().positive(), otp_code: otpCode });
+export const verifyRequest = z.object({ activation_code: requiredField });
+export const sendOtpQuery = z.object({ user_id: z.coerce.number().int().positive() });
+export const passwordResetRequest = z.object({ email, voterToken: z.string().optional() });
+export const setPasswordWithTokenRequest = withConfirmation({ token: requiredField });
+export const changePasswordRequest = z
+  .object({
+    password: z.string().min(1, messages.passwordRequired).regex(PASSWORD_PATTERN, messages.passwordRule),
+    confirmPassword: z.string().min(1, messages.passwordRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: messages.passwordMismatch, path: ['confirmPassword'] });
+export const resetPasswordForm = withConfirmation({});
+
+const flag = z.union([z.boolean(), z.number(), z.string()]).transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0));
+export const notificationRequest = z.object({
+  email_reminders: flag,
+  email_updates: flag,
+  sms_reminders: flag,
+  sms_updates: flag,
+});
+
+export const memberNoSearchForm = z.object({ memberNo: requiredField });
+export const activationRequest = z.object({
+  memberNo: requiredField,
+  memberNameFirst: z.string().optional().default(''),
+  memberNameLast: z.string().optional().default(''),
+  IdentificationDocumentNo: z.string({ error: messages.idRequired }).trim().min(1, messages.idRequired),
+  phoneNo: z.string().trim().optional().default(''),
+  eMailAddress: z.string().trim().optional().default(''),
+  voterToken: z.string().optional(),
+});
+export type ActivationRequest = z.input<typeof activationRequest>;
+export const activateRequest = withConfirmation({ email, otp_code: requiredField });
+export type ActivateRequest = z.input<typeof activateRequest>;
+
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone_no: z.string().nullable(),
+  id_number: z.string().nullable(),
+  category: z.string().nullable(),
+  type: memberType,
+  is_admin: z.boolean(),
+  is_approver: z.boolean(),
+  is_main_admin: z.boolean(),
+  email_verified_at: z.string().nullable(),
+  profile_id: z.string().nullable(),
+  email_reminders: z.number(),
+  email_updates: z.number(),
+  sms_reminders: z.number(),
+  sms_updates: z.number(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionResponse = z.object({ token: z.string(), user: userSchema, expires_at: z.string() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const otpTicket = z.object({ id: z.number(), phone_no: z.string() });
+export type OtpTicket = z.infer<typeof otpTicket>;

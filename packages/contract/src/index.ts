@@ -1,0 +1,7 @@
+export * from './api';
+export * from './auth';
+export * from './codec';
+export * from './members';
+export * from './messages';
+export * from './settings';
+export * from './setup';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Feature links an administrator can install (part 2 §2.8). */
+export const PACKAGES = [
+  'Dashboard',
+  'Profile',
+  'CPD',
+  'Application',
+  'Subscription',
+  'Upgrade',
+  'License',
+  'Billing',
+  'Certificate',
+  'MyProjects',
+  'Events',
+] as const;
+export type PackageName = (typeof PACKAGES)[number];
+
+export const COLOR_NAMES = ['primary', 'secondary', 'accent', 'error', 'info', 'success', 'warning', 'BackTheme', 'BadgeTheme'] as const;
+export type ColorName = (typeof COLOR_NAMES)[number];
+
+/** Default theme colours, part 2 §9. */
+export const DEFAULT_COLORS: Record<ColorName, string> = {
+  primary: '#9F232D',
+  secondary: '#F5852C',
+  accent: '#654343',
+  error: '#b71c1c',
+  info: '#2196F3',
+  success: '#9F232D',
+  warning: '#FFC107',
+  BackTheme: '#E5E7E9',
+  BadgeTheme: '#FFD700',
+};
+
+export const minorSettingsSchema = z.object({
+  login_caption: z.string().default('Member Portal'),
+  organisation_caption: z.string().default('ERB'),
+  referee_disclaimer: z.boolean().default(false),
+  referee_disclaimer_caption: z.string().default(''),
+  registration: z.boolean().default(true),
+  license_alternative_caption: z.string().default('License'),
+  countyField: z.boolean().default(true),
+  practicing_firm: z.boolean().default(false),
+  inactivityLogout: z.boolean().default(false),
+  certificate_of_good_standing: z.boolean().default(true),
+  certificate_of_good_standing_caption: z.string().default('Certificate of Good Standing'),
+  acceptance_letter_caption: z.string().default('Acceptance Letter'),
+  showWorkPlace: z.boolean().default(true),
+});
+export type MinorSettings = z.infer<typeof minorSettingsSchema>;
+
+export const siteColorSchema = z.object({ colorName: z.string(), color: z.string() });
+export type SiteColor = z.infer<typeof siteColorSchema>;
+
+export const publicSettingsSchema = z.object({
+  id: z.number().nullable(),
+  site_colors: z.array(siteColorSchema),
+  site_installed_packages: z.array(z.string()),
+  /** JSON text, as the spec stores it. */
+  minor_settings: z.string(),
+  /** Whether forms must carry a solved bot-check challenge (voterToken). */
+  bot_check: z.boolean(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export function parseMinorSettings(text: string | null | undefined): MinorSettings {
+  let raw: unknown = {};
+  try {
+    raw = text ? JSON.parse(text) : {};
+  } catch {
+    raw = {};
+  }
+  const parsed = minorSettingsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : minorSettingsSchema.parse({});
+}
+
+export function colorsToRecord(colors: SiteColor[]): Record<ColorName, string> {
+  const out = { ...DEFAULT_COLORS };
+  for (const c of colors) {
+    if ((COLOR_NAMES as readonly string[]).includes(c.colorName)) out[c.colorName as ColorName] = c.color;
+  }
+  return out;
+}

@@ -1,0 +1,4 @@
+export * from './client';
+export * from './passwords';
+export * as schema from './schema';
+export * from './sequences';

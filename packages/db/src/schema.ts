@@ -1,0 +1,266 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    profileId: text('profile_id').primaryKey(),
+    type: text('type').notNull().default('Individual'),
+    firstName: text('first_name').notNull(),
+    secondName: text('second_name'),
+    lastName: text('last_name').notNull(),
+    gender: text('gender'),
+    dateOfBirth: date('date_of_birth'),
+    identificationDocumentNo: text('identification_document_no'),
+    email: text('email'),
+    phoneNo: text('phone_no'),
+    memberNo: text('member_no'),
+    membershipType: text('membership_type'),
+    discipline: text('discipline'),
+    titles: jsonb('titles').$type<string[]>().notNull().default([]),
+    pictureKey: text('picture_key'),
+    currentWorkplace: text('current_workplace'),
+    currentPosition: text('current_position'),
+    confirmed: boolean('confirmed').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('profiles_member_no_key').on(t.memberNo)],
+);
+
+export const memberships = pgTable('memberships', {
+  id: serial('id').primaryKey(),
+  profileId: text('profile_id')
+    .notNull()
+    .references(() => profiles.profileId, { onDelete: 'cascade' }),
+  memberNo: text('member_no').notNull(),
+  categoryCode: text('category_code').notNull(),
+  status: text('status').notNull().default('Active'),
+  registrationDate: date('registration_date'),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    phoneNo: text('phone_no'),
+    idNumber: text('id_number'),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    type: text('type').notNull().default('Individual'),
+    category: text('category'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isApprover: boolean('is_approver').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    profileId: text('profile_id').references(() => profiles.profileId, { onDelete: 'set null' }),
+    emailReminders: smallint('email_reminders').notNull().default(1),
+    emailUpdates: smallint('email_updates').notNull().default(1),
+    smsReminders: smallint('sms_reminders').notNull().default(1),
+    smsUpdates: smallint('sms_updates').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_profile_id_key').on(t.profileId),
+    index('users_phone_idx').on(t.phoneNo),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when an administrator "logs in as" the user: the admin's id. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** OTPs, activation links, reset links and member-activation codes: hashed, single use, expiring. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id').references(() => profiles.profileId, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('one_time_codes_user_idx').on(t.userId, t.purpose),
+    index('one_time_codes_profile_idx').on(t.profileId, t.purpose),
+    index('one_time_codes_hash_idx').on(t.codeHash),
+  ],
+);
+
+/** Fixed-window counters for rate limits, shared by every API process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const settings = pgTable('settings', {
+  id: serial('id').primaryKey(),
+  siteColors: jsonb('site_colors').$type<{ colorName: string; color: string }[]>().notNull(),
+  siteInstalledPackages: jsonb('site_installed_packages').$type<string[]>().notNull(),
+  minorSettings: text('minor_settings').notNull(),
+  ...timestamps,
+});
+
+export const company = pgTable('company', {
+  id: serial('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+  /** A small data: URL image; the organisation's logo is configuration, not member content. */
+  logo: text('logo').notNull(),
+  termsAndConditions: text('terms_and_conditions').notNull(),
+  projectUrl: text('project_url').notNull().default(''),
+  ...timestamps,
+});
+
+export const membershipCategories = pgTable('membership_categories', {
+  code: text('code').primaryKey(),
+  description: text('description').notNull(),
+  categoryType: text('category_type').notNull(),
+  canApply: boolean('can_apply').notNull().default(true),
+  entitled: boolean('entitled').notNull().default(false),
+  sequence: integer('sequence').notNull().default(0),
+});
+
+export const categoryCharges = pgTable(
+  'category_charges',
+  {
+    categoryCode: text('category_code')
+      .notNull()
+      .references(() => membershipCategories.code, { onDelete: 'cascade' }),
+    chargeType: text('charge_type').notNull(),
+    currencyCode: text('currency_code').notNull().default('KES'),
+    amountIncludingVat: numeric('amount_including_vat', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryCode, t.chargeType] })],
+);
+
+export const requirements = pgTable(
+  'requirements',
+  {
+    id: serial('id').primaryKey(),
+    categoryCode: text('category_code')
+      .notNull()
+      .references(() => membershipCategories.code, { onDelete: 'cascade' }),
+    checklistType: text('checklist_type').notNull(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    sequence: integer('sequence').notNull().default(0),
+  },
+  (t) => [uniqueIndex('requirements_unique').on(t.categoryCode, t.checklistType, t.code)],
+);
+
+export const disclaimers = pgTable('disclaimers', {
+  id: serial('id').primaryKey(),
+  disclaimerType: text('disclaimer_type').notNull(),
+  description: text('description').notNull(),
+});
+
+/** The setup lookups (countries, counties, cities, titles, …): one table, a list name per row. */
+export const lookupItems = pgTable(
+  'lookup_items',
+  {
+    list: text('list').notNull(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    parentCode: text('parent_code'),
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    sequence: integer('sequence').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.code] }), index('lookup_items_parent_idx').on(t.list, t.parentCode)],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    code: text('code').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id').references(() => profiles.profileId, { onDelete: 'set null' }),
+    appliedCategory: text('applied_category')
+      .notNull()
+      .references(() => membershipCategories.code),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    applicationDateTime: timestamp('application_date_time', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('New'),
+    submitted: boolean('submitted').notNull().default(false),
+    assignedMemberNo: text('assigned_member_no'),
+    postedReceiptNo: text('posted_receipt_no'),
+    ...timestamps,
+  },
+  (t) => [index('applications_user_idx').on(t.userId)],
+);
+
+export const applicationComments = pgTable('application_comments', {
+  id: serial('id').primaryKey(),
+  applicationCode: text('application_code')
+    .notNull()
+    .references(() => applications.code, { onDelete: 'cascade' }),
+  comment: text('comment').notNull(),
+  displayName: text('display_name').notNull(),
+  hiddenFromApplicant: boolean('hidden_from_applicant').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Counters behind human-readable numbers (APP000001, PR000001). */
+export const sequences = pgTable('sequences', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+export const now = sql`now()`;
