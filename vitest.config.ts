@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+const node = {
+  environment: 'node' as const,
+  include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...node, name: 'pglite' } },
+      // With TEST_DATABASE_URL the same suite runs again against the real PostgreSQL server.
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { ...node, name: 'postgres', env: { DB_KIND: 'postgres' } } }] : []),
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
