@@ -33,7 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     env: nodeEnv,
     port,
     host,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@portal.test').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'Admin@2026',

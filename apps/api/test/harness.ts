@@ -45,7 +45,15 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   await database.migrate();
   await seed(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
   const config = loadConfig(
-    { NODE_ENV: 'test', PUBLIC_URL: 'http://portal.test', ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIST: '/nonexistent' },
+    // A fixed bot-check key, so an app built with env 'production' (which insists on one) starts too.
+    {
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://portal.test',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      WEB_DIST: '/nonexistent',
+      ALTCHA_HMAC_KEY: 'test-altcha-hmac-key',
+    },
     overrides,
   );
   const app = await buildApp(config, database);
@@ -170,8 +178,15 @@ export async function createMember(db: Database['db'], options: MemberOptions = 
   return { profile, user };
 }
 
-export async function signIn(t: TestApp, email: string, password = STRONG_PASSWORD): Promise<string> {
-  const response = await t.call('POST', '/api/auth/login', { body: { email, password } });
+let ipCounter = 0;
+/** A fresh client address, so per-address rate limits of one test do not spill into another. */
+export function uniqueIp(): string {
+  ipCounter++;
+  return `172.16.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function signIn(t: TestApp, email: string, password = STRONG_PASSWORD, ip?: string): Promise<string> {
+  const response = await t.call('POST', '/api/auth/login', { body: { email, password }, ip: ip ?? uniqueIp() });
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
   return response.body.data.token;
 }

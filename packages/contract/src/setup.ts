@@ -62,3 +62,8 @@ export const CURRENCY = 'KES';
 export function formatKes(amount: number): string {
   return new Intl.NumberFormat('en-KE', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2 }).format(amount);
 }
+
+/** 2,320.00: en-KE grouping, always two decimals. */
+export function formatAmount(amount: number): string {
+  return new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+}

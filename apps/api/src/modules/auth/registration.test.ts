@@ -1,5 +1,8 @@
+import { messages, parseMinorSettings } from '@portal/contract';
+import { schema } from '@portal/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, createTestApp } from '../../../test/harness';
+import { createMember, createTestApp, createUser, STRONG_PASSWORD, uniqueIp } from '../../../test/harness';
 
 const t = await createTestApp();
 
@@ -53,5 +56,115 @@ describe('POST /api/auth/register', () => {
     expect(response.body.errors.email).toEqual(['E-mail must be valid']);
     expect(response.body.errors.phone).toContain('Phone is required');
     expect(response.body.errors.password[0]).toMatch(/^Password should contain: Minimum 8 and maximum 16 characters/);
+  });
+});
+
+let n = 0;
+/** A registration nobody has used yet in this file. */
+const fresh = (overrides: Record<string, unknown> = {}) => {
+  n++;
+  return registration({
+    email: `applicant${n}@example.com`,
+    phone: `07130${String(n).padStart(5, '0')}`,
+    id_number: `4${String(n).padStart(7, '0')}`,
+    ...overrides,
+  });
+};
+const register = (body: Record<string, unknown>) => t.call('POST', '/api/auth/register', { body, ip: uniqueIp() });
+
+describe('POST /api/auth/register: categories and settings', () => {
+  it('refuses a category that cannot be applied for (ACCREDITED) with 400', async () => {
+    const body = fresh({ category: 'ACCREDITED' });
+    const response = await register(body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(messages.categoryNotOpen);
+    expect(response.body.errors.category).toEqual([messages.categoryNotOpen]);
+    expect(await t.db.select().from(schema.users).where(eq(schema.users.email, body.email as string))).toHaveLength(0);
+  });
+
+  it('refuses an unknown category with 400', async () => {
+    const response = await register(fresh({ category: 'ASTRONAUT' }));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(messages.categoryNotOpen);
+  });
+
+  it('refuses a category of the other type with 400', async () => {
+    const individualAsFirm = await register(fresh({ category: 'GRADUATE', type: 'Corporate' }));
+    expect(individualAsFirm.status).toBe(400);
+    expect(individualAsFirm.body.message).toBe(messages.categoryNotOpen);
+    const firmAsIndividual = await register(fresh({ category: 'CORPORATE', type: 'Individual', id_number: 'P051234567X' }));
+    expect(firmAsIndividual.status).toBe(400);
+    expect(firmAsIndividual.body.message).toBe(messages.categoryNotOpen);
+  });
+
+  it('answers 403 when the registration setting is off', async () => {
+    const [row] = await t.db.select().from(schema.settings);
+    const original = row.minorSettings;
+    await t.db
+      .update(schema.settings)
+      .set({ minorSettings: JSON.stringify({ ...parseMinorSettings(original), registration: false }) })
+      .where(eq(schema.settings.id, row.id));
+    try {
+      const body = fresh();
+      const response = await register(body);
+      expect(response.status).toBe(403);
+      expect(response.body.message).toBe('Registration of new applicants is closed');
+      expect(await t.outboxFor(body.email as string)).toHaveLength(0);
+    } finally {
+      await t.db.update(schema.settings).set({ minorSettings: original }).where(eq(schema.settings.id, row.id));
+    }
+    expect((await register(fresh())).status).toBe(200);
+  });
+
+  it('registers a firm (type Corporate, category CORPORATE) with a short KRA PIN', async () => {
+    const body = fresh({ category: 'CORPORATE', type: 'Corporate', id_number: 'p0512' });
+    const response = await register(body);
+    expect(response.status).toBe(200);
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, response.body.data.id));
+    expect(user).toMatchObject({ type: 'Corporate', category: 'CORPORATE', idNumber: 'P0512', emailVerifiedAt: null });
+    const [application] = await t.db.select().from(schema.applications).where(eq(schema.applications.userId, user.id));
+    expect(application).toMatchObject({ appliedCategory: 'CORPORATE', status: 'New', submitted: false });
+    expect(Number(application.amount)).toBe(29000);
+  });
+
+  it('still asks an individual for at least 6 characters of ID', async () => {
+    const response = await register(fresh({ id_number: '12345' }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors.id_number).toEqual(['ID should be at least 6 characters']);
+  });
+
+  it('stores the phone in 254 form and the password only as a hash', async () => {
+    const response = await register(fresh({ phone: '+254713999001' }));
+    expect(response.status).toBe(200);
+    expect(response.body.data.phone_no).toBe('254713999001');
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, response.body.data.id));
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user.passwordHash).not.toContain(STRONG_PASSWORD);
+  });
+});
+
+describe('POST /api/auth/register: identity conflicts', () => {
+  it('refuses an ID number that belongs to a registered member with 409', async () => {
+    await createMember(t.db, { idNumber: '27654321' });
+    const body = fresh({ id_number: '27654321' });
+    const response = await register(body);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('This ID number belongs to a registered member. Use Activate Account instead.');
+    expect(response.body.errors.id_number).toHaveLength(1);
+    expect(await t.outboxFor(body.email as string)).toHaveLength(0);
+  });
+
+  it('refuses an ID number another account already uses with 409, whatever its case', async () => {
+    const user = await createUser(t.db);
+    const response = await register(fresh({ id_number: (user.idNumber as string).toLowerCase() }));
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(messages.idTaken);
+  });
+
+  it('refuses a taken email whatever its case', async () => {
+    await createUser(t.db, { email: 'taken.case@example.com' });
+    const response = await register(fresh({ email: 'Taken.Case@Example.com' }));
+    expect(response.status).toBe(409);
+    expect(response.body.errors.email).toEqual([messages.emailTaken]);
   });
 });

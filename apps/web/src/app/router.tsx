@@ -1,0 +1,51 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AccountSettingsPage } from '../features/account/account-settings-page';
+import { AdminHomePage } from '../features/admin/admin-home-page';
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { ActivatePage } from '../features/auth/pages/activate-page';
+import { CategoriesPage } from '../features/auth/pages/categories-page';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { OtpPage } from '../features/auth/pages/otp-page';
+import { RegisterPage } from '../features/auth/pages/register-page';
+import { SetPasswordPage } from '../features/auth/pages/set-password-page';
+import { SignupPage } from '../features/auth/pages/signup-page';
+import { SuccessPage } from '../features/auth/pages/success-page';
+import { VerifyPage } from '../features/auth/pages/verify-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { OutboxPage } from '../features/dev/outbox-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { InitiatePage } from '../features/profile/initiate-page';
+import { AppShell } from '../features/shell/app-shell';
+
+export const router = createBrowserRouter([
+  {
+    element: <AuthLayout />,
+    children: [
+      { path: '/', element: <LoginPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/password/:code', element: <SetPasswordPage /> },
+      { path: '/activate/:code?', element: <ActivatePage /> },
+      { path: '/categories', element: <CategoriesPage /> },
+      { path: '/signup/:type/:code', element: <SignupPage /> },
+      { path: '/register/:type/:code', element: <RegisterPage /> },
+      { path: '/success', element: <SuccessPage /> },
+      { path: '/verify/:code', element: <VerifyPage /> },
+      { path: '/otp/:id', element: <OtpPage /> },
+    ],
+  },
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/dashboard/Settings', element: <AccountSettingsPage /> },
+      { path: '/initiate-profile', element: <InitiatePage firm={false} /> },
+      { path: '/initiate-firm', element: <InitiatePage firm /> },
+      { path: '/admin', element: <AdminHomePage /> },
+    ],
+  },
+  { path: '/dev/outbox', element: <OutboxPage /> },
+  { path: '/initiate', element: <Navigate to="/initiate-profile" replace /> },
+  { path: '/initiateFirm', element: <Navigate to="/initiate-firm" replace /> },
+  { path: '*', element: <NotFoundPage /> },
+]);

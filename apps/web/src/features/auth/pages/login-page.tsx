@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Card, CardContent, Divider, Grid, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { encodeJson, type LoginRequest, loginRequest, type OtpTicket } from '@portal/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/client';
+import { saveSession } from '../../../shared/session/session-store';
+import { useSettings } from '../../../shared/settings/use-settings';
+import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { authApi } from '../api';
+import { landingPath } from '../landing';
+
+const memberSteps = [
+  'Click Activate Account and enter your membership number.',
+  'Confirm your ID/Passport number; we send a code to the email and phone on record.',
+  'Enter the code and choose your password.',
+  'Sign in with your email and password.',
+];
+const applicantSteps = [
+  'Click Register As Member and choose your membership category.',
+  'Read the requirements, accept the terms and create your account.',
+  'Verify your phone with the OTP we send (or the link in your email).',
+  'Complete your profile, submit your application and pay the application fee.',
+];
+
+function Steps({ title, steps }: { title: string; steps: string[] }) {
+  return (
+    <Box>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main' }} gutterBottom>
+        {title}
+      </Typography>
+      <Box component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 0.75 } }}>
+        {steps.map((s) => (
+          <li key={s}>
+            <Typography variant="body2">{s}</Typography>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { minor } = useSettings();
+  const flash = (location.state as { message?: string } | null)?.message;
+  const [alert, setAlert] = useState<AlertState>(flash ? { severity: 'success', message: flash } : null);
+  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+
+  const submit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      const session = await authApi.login(values.email, values.password);
+      saveSession(session);
+      navigate(landingPath(session.user), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && error.body?.otp) {
+        navigate(`/otp/${encodeJson(error.body.otp as OtpTicket)}`, { state: { message: error.message } });
+        return;
+      }
+      setAlert(errorAlert(error));
+    }
+  });
+
+  return (
+    <Grid container spacing={4} alignItems="stretch">
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card sx={{ height: '100%' }}>
+          <CardContent>
+            <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+              How to get started
+            </Typography>
+            <Stack spacing={3} divider={<Divider flexItem />}>
+              <Steps title="Registered members using the portal for the first time" steps={memberSteps} />
+              <Steps title="New applicants" steps={applicantSteps} />
+            </Stack>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card sx={{ height: '100%' }}>
+          <CardContent component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 4 } }}>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+              {minor.login_caption}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              Sign in with your email and password.
+            </Typography>
+            <FormAlert alert={alert} />
+            <Stack spacing={2}>
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                {...form.register('email')}
+                error={Boolean(form.formState.errors.email)}
+                helperText={form.formState.errors.email?.message}
+              />
+              <PasswordField
+                label="Password"
+                autoComplete="current-password"
+                {...form.register('password')}
+                error={Boolean(form.formState.errors.password)}
+                helperText={form.formState.errors.password?.message}
+              />
+              <Box sx={{ textAlign: 'right' }}>
+                <Link component={RouterLink} to="/forgot-password">
+                  Forgot password?
+                </Link>
+              </Box>
+              <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? 'Signing in…' : 'Login'}
+              </Button>
+              <Divider>or</Divider>
+              <Tooltip title="For members who have not accessed the portal before">
+                <Button component={RouterLink} to="/activate" variant="outlined" color="secondary" size="large">
+                  Activate Account
+                </Button>
+              </Tooltip>
+              {minor.registration && (
+                <Tooltip title="For new members' applications">
+                  <Button component={RouterLink} to="/categories" variant="outlined" size="large">
+                    Register As Member
+                  </Button>
+                </Tooltip>
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}

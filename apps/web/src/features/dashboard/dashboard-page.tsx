@@ -1,0 +1,150 @@
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { applicationStatusLabel, formatAmount } from '@portal/contract';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { useSettings } from '../../shared/settings/use-settings';
+import { LoadingSpinner } from '../../shared/ui/loading';
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 500 }}>{value || '—'}</Typography>
+    </Box>
+  );
+}
+
+export function DashboardPage() {
+  const profile = useMyProfile();
+  const applications = useMyApplications();
+  const { minor } = useSettings();
+  const location = useLocation();
+  const flash = (location.state as { message?: string } | null)?.message;
+  if (profile.isLoading) return <LoadingSpinner />;
+  const p = profile.data;
+  const membership = p?.memberInformation[0];
+  const first = applications.data?.[applications.data.length - 1];
+  const showConfirmBanner = p && !p.confirmed && first?.status === 'Released';
+  const current = p?.workexp.find((w) => w.Current);
+  const names = p ? [p.profileTitle.map((t) => t.title).join(' '), p.FirstName, p.SecondName, p.LastName].filter(Boolean).join(' ') : '';
+
+  return (
+    <Stack spacing={3}>
+      {flash && <Alert severity="success">{flash}</Alert>}
+      {showConfirmBanner && (
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to="/profile/profileConfirm" color="inherit" size="small">
+              Confirm
+            </Button>
+          }
+        >
+          Please confirm that your name is correct as it will appear on your certificate.
+        </Alert>
+      )}
+      {profile.error && <Alert severity="error">{profile.error.message}</Alert>}
+      <Card>
+        <CardHeader title="General Information" slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }} />
+        <CardContent>
+          <Grid container spacing={3} alignItems="center">
+            <Grid size={{ xs: 12, sm: 'auto' }}>
+              <Avatar src={p?.picture ?? undefined} alt={names} sx={{ width: 96, height: 96, bgcolor: 'primary.main', fontSize: 36 }}>
+                {p?.FirstName?.slice(0, 1)}
+              </Avatar>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 'grow' }}>
+              <Typography variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+                {names}
+              </Typography>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                  <Field label="Registration No" value={p?.MemberNo} />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                  <Field label="Category" value={p?.CategoryDescription} />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                  <Field label="Discipline" value={p?.DisciplineDescription ?? p?.Discipline} />
+                </Grid>
+                {minor.showWorkPlace && (
+                  <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                    <Field label="Current workplace" value={current ? `${current.PositionHeld}, ${current.NameOfFirm}` : null} />
+                  </Grid>
+                )}
+              </Grid>
+              {membership && (
+                <Chip
+                  sx={{ mt: 2 }}
+                  label={`Membership ${membership.Status}`}
+                  color={membership.Status === 'Active' ? 'success' : 'warning'}
+                  size="small"
+                />
+              )}
+            </Grid>
+          </Grid>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title="My Membership Applications" slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }} />
+        <CardContent>
+          {applications.isLoading && <LoadingSpinner />}
+          {applications.error && <Alert severity="error">{applications.error.message}</Alert>}
+          {applications.data?.length === 0 && <Typography color="text.secondary">You have no applications.</Typography>}
+          {Boolean(applications.data?.length) && (
+            <TableContainer>
+              <Table size="small" aria-label="My Membership Applications">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Application No</TableCell>
+                    <TableCell>Applied Category</TableCell>
+                    <TableCell align="right">Amount (KES)</TableCell>
+                    <TableCell>Application Date</TableCell>
+                    <TableCell>Status</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {applications.data?.map((a) => (
+                    <TableRow key={a.Code}>
+                      <TableCell>{a.Code}</TableCell>
+                      <TableCell>{a.CategoryDescription}</TableCell>
+                      <TableCell align="right">{formatAmount(a.Amount)}</TableCell>
+                      <TableCell>{new Date(a.ApplicationDateTime).toLocaleDateString('en-KE')}</TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          label={applicationStatusLabel(a.status)}
+                          color={a.status === 'Released' ? 'success' : a.status === 'Rejected' ? 'error' : 'default'}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

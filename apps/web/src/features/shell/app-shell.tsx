@@ -1,0 +1,257 @@
+import {
+  AccountCircle,
+  Assignment,
+  Badge as BadgeIcon,
+  CardMembership,
+  Dashboard,
+  Event,
+  Launch,
+  Menu as MenuIcon,
+  Notifications,
+  Payments,
+  Person,
+  School,
+  Settings,
+  Subscriptions,
+  TrendingUp,
+  VerifiedUser,
+} from '@mui/icons-material';
+import {
+  AppBar,
+  Avatar,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { type ReactElement, useState } from 'react';
+import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { useSession } from '../../shared/session/session-store';
+import { useCompany, useSettings } from '../../shared/settings/use-settings';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { useLogout } from '../auth/use-logout';
+import { type NavLink, navLinks } from './nav-links';
+
+const DRAWER_WIDTH = 260;
+
+const icons: Record<string, ReactElement> = {
+  Dashboard: <Dashboard />,
+  Profile: <Person />,
+  CPD: <School />,
+  Certificate: <CardMembership />,
+  Application: <Assignment />,
+  MyProjects: <Launch />,
+  Subscription: <Subscriptions />,
+  Upgrade: <TrendingUp />,
+  License: <VerifiedUser />,
+  Billing: <Payments />,
+  Events: <Event />,
+};
+
+const pageTitles: [RegExp, string][] = [
+  [/^\/dashboard\/Settings/, 'Settings'],
+  [/^\/dashboard/, 'Dashboard'],
+  [/^\/initiate-profile/, 'Create Profile'],
+  [/^\/initiate-firm/, 'Create Firm Profile'],
+  [/^\/admin\/settings/, 'Admin Settings'],
+  [/^\/admin\/user-settings/, 'All Users'],
+  [/^\/admin/, 'Administration'],
+];
+
+function DrawerLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () => void }) {
+  const location = useLocation();
+  return (
+    <List component="nav" aria-label="Main">
+      {links.map((link) => {
+        const icon = (link.package && icons[link.package]) || <BadgeIcon />;
+        if (link.external) {
+          return (
+            <ListItemButton key={link.title} component="a" href={link.to} target="_blank" rel="noopener noreferrer">
+              <ListItemIcon>{icon}</ListItemIcon>
+              <ListItemText primary={link.title} />
+            </ListItemButton>
+          );
+        }
+        return (
+          <Box key={link.title}>
+            <ListItemButton
+              component={RouterLink}
+              to={link.children?.length ? link.children[0].to : link.to}
+              selected={location.pathname.startsWith(link.to)}
+              onClick={onNavigate}
+            >
+              <ListItemIcon>{icon}</ListItemIcon>
+              <ListItemText primary={link.title} />
+            </ListItemButton>
+            {link.children?.map((child) => (
+              <ListItemButton
+                key={child.title}
+                component={RouterLink}
+                to={child.to}
+                sx={{ pl: 9 }}
+                selected={location.pathname.startsWith(child.to)}
+                onClick={onNavigate}
+              >
+                <ListItemText primary={child.title} slotProps={{ primary: { variant: 'body2' } }} />
+              </ListItemButton>
+            ))}
+          </Box>
+        );
+      })}
+    </List>
+  );
+}
+
+export function AppShell() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const settings = useSettings();
+  const company = useCompany();
+  const profile = useMyProfile();
+  const applications = useMyApplications();
+  const logout = useLogout();
+
+  if (!session) return <Navigate to="/" replace state={{ from: location.pathname }} />;
+  const user = session.user;
+  const initiating = location.pathname.startsWith('/initiate');
+  if (!user.is_admin && !user.profile_id && !initiating) {
+    return <Navigate to={user.type === 'Corporate' ? '/initiate-firm' : '/initiate-profile'} replace />;
+  }
+  if (!user.is_admin && user.profile_id && profile.isLoading) return <LoadingSpinner label="Loading your profile" />;
+
+  const released = applications.data?.find((a) => a.status === 'Released');
+  const links = navLinks({
+    user,
+    profile: profile.data,
+    packages: settings.packages,
+    minor: settings.minor,
+    goodStanding: false,
+    releasedApplicationCode: released?.Code ?? null,
+    projectsUrl: null,
+  });
+  const alerts = (applications.data ?? []).filter(needsAction).length;
+  const title = pageTitles.find(([re]) => re.test(location.pathname))?.[1] ?? '';
+  const p = profile.data;
+
+  const drawer = (
+    <Box>
+      <Toolbar sx={{ gap: 1.5, py: 2, alignItems: 'center' }}>
+        <Avatar src={p?.picture ?? undefined} sx={{ bgcolor: 'primary.main' }}>
+          {(user.is_admin ? (user.name ?? user.email) : (p?.FirstName ?? user.email)).slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          {user.is_admin ? (
+            <>
+              <Typography sx={{ fontWeight: 700 }} noWrap>
+                {user.name ?? 'Administrator'}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {user.email}
+              </Typography>
+            </>
+          ) : (
+            <>
+              <Typography sx={{ fontWeight: 700 }} noWrap>
+                {p?.FirstName ?? 'Welcome'}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {p?.CategoryDescription ?? (user.type === 'Corporate' ? 'Firm applicant' : 'Applicant')}
+              </Typography>
+            </>
+          )}
+        </Box>
+      </Toolbar>
+      <Divider />
+      <DrawerLinks links={links} onNavigate={() => setMobileOpen(false)} />
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar>
+          {!desktop && (
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          {company.data?.logo && (
+            <Avatar src={company.data.logo} alt="" variant="rounded" sx={{ width: 32, height: 32, mr: 1.5, bgcolor: 'transparent' }} />
+          )}
+          <Typography variant="h6" noWrap sx={{ flexGrow: 1, fontWeight: 700 }}>
+            {company.data?.displayName ?? 'Member Portal'}
+          </Typography>
+          <Tooltip title={alerts ? `${alerts} item(s) need your attention` : 'No new notifications'}>
+            <IconButton
+              color="inherit"
+              aria-label={`Notifications: ${alerts}`}
+              onClick={() => navigate(user.is_admin ? '/admin' : '/application')}
+            >
+              <Badge badgeContent={alerts} sx={{ '& .MuiBadge-badge': { bgcolor: 'badge.main', color: 'text.primary' } }}>
+                <Notifications />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+          <IconButton color="inherit" aria-label="Account menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
+            <AccountCircle />
+          </IconButton>
+          <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+            <MenuItem
+              onClick={() => {
+                setMenuAnchor(null);
+                navigate('/dashboard/Settings');
+              }}
+            >
+              <ListItemIcon>
+                <Settings fontSize="small" />
+              </ListItemIcon>
+              Settings
+            </MenuItem>
+            <MenuItem onClick={logout}>Logout</MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      <Box component="nav" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant={desktop ? 'permanent' : 'temporary'}
+          open={desktop || mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', top: { md: 64 }, height: { md: 'calc(100% - 64px)' } },
+          }}
+        >
+          {drawer}
+        </Drawer>
+      </Box>
+      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, mt: 8, minWidth: 0 }}>
+        <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
+          <Link component={RouterLink} to={user.is_admin ? '/admin' : '/dashboard'} underline="hover" color="inherit">
+            Dashboard
+          </Link>
+          {title && title !== 'Dashboard' && <Typography color="text.primary">{title}</Typography>}
+        </Breadcrumbs>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

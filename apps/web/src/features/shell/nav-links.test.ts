@@ -1,0 +1,94 @@
+import { minorSettingsSchema, type ProfileSummary, type User } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { type NavContext, navLinks } from './nav-links';
+
+const user: User = {
+  id: 1,
+  name: null,
+  email: 'a@b.c',
+  phone_no: null,
+  id_number: null,
+  category: 'PROFESSIONAL',
+  type: 'Individual',
+  is_admin: false,
+  is_approver: false,
+  is_main_admin: false,
+  email_verified_at: null,
+  profile_id: 'PR1',
+  email_reminders: 1,
+  email_updates: 1,
+  sms_reminders: 1,
+  sms_updates: 1,
+};
+const member = {
+  MemberNo: 'M1',
+  MemberShipType: 'PROFESSIONAL',
+  memberInformation: [{ No: 'M1', Status: 'Active' }],
+} as unknown as ProfileSummary;
+const all = [
+  'Dashboard',
+  'Profile',
+  'CPD',
+  'Application',
+  'Subscription',
+  'Upgrade',
+  'License',
+  'Billing',
+  'Certificate',
+  'MyProjects',
+  'Events',
+];
+const ctx = (over: Partial<NavContext> = {}): NavContext => ({
+  user,
+  profile: member,
+  packages: all,
+  minor: minorSettingsSchema.parse({}),
+  goodStanding: false,
+  releasedApplicationCode: null,
+  projectsUrl: null,
+  ...over,
+});
+const titles = (c: NavContext) => navLinks(c).map((l) => l.title);
+
+describe('navLinks', () => {
+  it('shows only Dashboard when no settings are loaded', () => {
+    expect(titles(ctx({ packages: null }))).toEqual(['Dashboard']);
+  });
+
+  it('hides links whose package is not installed', () => {
+    expect(titles(ctx({ packages: ['Dashboard', 'Billing'] }))).toEqual(['Dashboard', 'Billing']);
+  });
+
+  it('hides CPD, Subscription and Upgrade without a membership record', () => {
+    const t = titles(ctx({ profile: { ...member, memberInformation: [] } }));
+    expect(t).not.toContain('CPD');
+    expect(t).not.toContain('Subscription');
+    expect(t).not.toContain('Upgrade');
+    expect(t).toContain('Application');
+  });
+
+  it('uses the licence caption from the settings', () => {
+    expect(titles(ctx({ minor: minorSettingsSchema.parse({ license_alternative_caption: 'Practising Licence' }) }))).toContain(
+      'Practising Licence',
+    );
+  });
+
+  it('offers My Projects only to members in good standing outside GRADUATE', () => {
+    expect(titles(ctx({ goodStanding: true, projectsUrl: 'https://p/x' }))).toContain('My Projects');
+    expect(titles(ctx({ goodStanding: false, projectsUrl: 'https://p/x' }))).not.toContain('My Projects');
+    expect(
+      titles(ctx({ goodStanding: true, projectsUrl: 'https://p/x', profile: { ...member, MemberShipType: 'GRADUATE' } })),
+    ).not.toContain('My Projects');
+  });
+
+  it('gives admins the admin links, Admin Settings only to the main administrator', () => {
+    expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual(['User Settings']);
+    expect(titles(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual(['Admin Settings', 'User Settings']);
+  });
+
+  it('lists the acceptance letter under Certificate once an application is released', () => {
+    const links = navLinks(ctx({ releasedApplicationCode: 'APP1' }));
+    const certificate = links.find((l) => l.title === 'Certificate');
+    expect(certificate?.children?.map((c) => c.to)).toEqual(['/application/acceptanceLetter/APP1']);
+  });
+});

@@ -1,0 +1,73 @@
+import type { MinorSettings, PackageName, ProfileSummary, User } from '@portal/contract';
+
+export interface NavLink {
+  title: string;
+  to: string;
+  package: PackageName | null;
+  external?: boolean;
+  children?: NavLink[];
+}
+
+export interface NavContext {
+  user: User;
+  profile: ProfileSummary | null | undefined;
+  packages: string[] | null;
+  minor: MinorSettings;
+  goodStanding: boolean;
+  releasedApplicationCode: string | null;
+  projectsUrl: string | null;
+}
+
+/**
+ * The drawer's links (part 1 §2): each shows only if its package is installed and the membership
+ * rules allow it. With no settings loaded, only Dashboard shows.
+ */
+export function navLinks(ctx: NavContext): NavLink[] {
+  const { user, profile, packages, minor } = ctx;
+  if (user.is_admin) {
+    const admin: NavLink[] = [];
+    if (user.is_main_admin) admin.push({ title: 'Admin Settings', to: '/admin/settings', package: null });
+    admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
+    return admin;
+  }
+  const dashboard: NavLink = { title: 'Dashboard', to: '/dashboard', package: 'Dashboard' };
+  if (!packages) return [dashboard];
+  const hasMembership = Boolean(profile?.memberInformation.length);
+  const certificateChildren: NavLink[] = [];
+  if (minor.certificate_of_good_standing && ctx.goodStanding && profile?.MemberNo) {
+    certificateChildren.push({ title: minor.certificate_of_good_standing_caption, to: '/dashboard/goodStanding', package: null });
+  }
+  if (ctx.releasedApplicationCode) {
+    certificateChildren.push({
+      title: minor.acceptance_letter_caption,
+      to: `/application/acceptanceLetter/${ctx.releasedApplicationCode}`,
+      package: null,
+    });
+  }
+  const all: (NavLink & { show: boolean })[] = [
+    { ...dashboard, show: true },
+    { title: 'Profile', to: '/profile', package: 'Profile', show: true },
+    { title: 'CPD', to: '/cpd', package: 'CPD', show: hasMembership },
+    {
+      title: 'Certificate',
+      to: '/certificate',
+      package: 'Certificate',
+      show: certificateChildren.length > 0,
+      children: certificateChildren,
+    },
+    { title: 'Application', to: '/application', package: 'Application', show: true },
+    {
+      title: 'My Projects',
+      to: ctx.projectsUrl ?? '',
+      package: 'MyProjects',
+      external: true,
+      show: hasMembership && ctx.goodStanding && profile?.MemberShipType !== 'GRADUATE' && Boolean(ctx.projectsUrl),
+    },
+    { title: 'Subscription', to: '/subscription', package: 'Subscription', show: hasMembership },
+    { title: 'Upgrade', to: '/upgrade', package: 'Upgrade', show: hasMembership },
+    { title: minor.license_alternative_caption, to: '/license', package: 'License', show: true },
+    { title: 'Billing', to: '/billing', package: 'Billing', show: true },
+    { title: 'Events', to: '/events', package: 'Events', show: true },
+  ];
+  return all.filter((l) => l.show && l.package !== null && packages.includes(l.package)).map(({ show: _show, ...l }) => l);
+}

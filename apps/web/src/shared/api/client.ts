@@ -1,0 +1,78 @@
+import { clearSession, readSession } from '../session/session-store';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** Listeners told when the server ends the session (any 401 on a signed-in call). */
+const sessionEndedListeners = new Set<() => void>();
+export function onSessionEnded(listener: () => void) {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/**
+ * Pulls the person-facing text out of a server message. A message carrying a correlation-id
+ * marker has its text inside embedded JSON, trimmed before the colon and the marker (part 1 §8).
+ */
+export function readableMessage(message: string): string {
+  const marker = message.indexOf('CorrelationId');
+  if (marker === -1) return message;
+  const jsonStart = message.indexOf('{');
+  if (jsonStart !== -1) {
+    try {
+      const inner = JSON.parse(message.slice(jsonStart, message.lastIndexOf('}') + 1)) as {
+        message?: string;
+        error?: { message?: string };
+      };
+      const text = inner.error?.message ?? inner.message;
+      if (text) return text.split(':')[0].split('CorrelationId')[0].trim();
+    } catch {
+      // fall through to the plain trim
+    }
+  }
+  return message.slice(0, marker).split(':')[0].trim();
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const session = readSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  }
+  const json = (await response.json().catch(() => null)) as { data?: T; message?: string; errors?: Record<string, string[]> } | null;
+  if (!response.ok) {
+    if (response.status === 401 && session) {
+      clearSession();
+      for (const listener of sessionEndedListeners) listener();
+    }
+    throw new ApiError(
+      response.status,
+      readableMessage(json?.message ?? `Request failed (${response.status})`),
+      json?.errors,
+      json ?? undefined,
+    );
+  }
+  return json?.data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+};

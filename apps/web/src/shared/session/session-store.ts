@@ -1,0 +1,72 @@
+import type { SessionResponse, User } from '@portal/contract';
+import { useSyncExternalStore } from 'react';
+
+/** Token and user live in local storage, as the spec has it (part 1 §6). */
+const TOKEN = 'token';
+const USER = 'user';
+const EXPIRES = 'expires_at';
+
+export interface Session {
+  token: string;
+  user: User;
+}
+
+const listeners = new Set<() => void>();
+let cached: Session | null | undefined;
+
+function load(): Session | null {
+  const token = localStorage.getItem(TOKEN);
+  const user = localStorage.getItem(USER);
+  if (!token || !user) return null;
+  try {
+    return { token, user: JSON.parse(user) as User };
+  } catch {
+    return null;
+  }
+}
+
+export function readSession(): Session | null {
+  if (cached === undefined) cached = load();
+  return cached;
+}
+
+function emit() {
+  cached = load();
+  for (const l of listeners) l();
+}
+
+export function saveSession(session: SessionResponse) {
+  localStorage.setItem(TOKEN, session.token);
+  localStorage.setItem(USER, JSON.stringify(session.user));
+  localStorage.setItem(EXPIRES, session.expires_at);
+  emit();
+}
+
+export function updateSessionUser(user: User) {
+  if (!localStorage.getItem(TOKEN)) return;
+  localStorage.setItem(USER, JSON.stringify(user));
+  emit();
+}
+
+export function clearSession() {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(USER);
+  localStorage.removeItem(EXPIRES);
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === TOKEN || e.key === USER) emit();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, readSession, () => null);
+}

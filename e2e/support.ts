@@ -1,0 +1,46 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export interface OutboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/** Reads the dev outbox (the newest message to `to` first), waiting for it to arrive. */
+export async function waitForMessage(request: APIRequestContext, to: string, match: RegExp = /./): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/dev/outbox');
+      const body = (await response.json()) as { data: OutboxMessage[] };
+      found = body.data.find((m) => m.to === to && match.test(m.body));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as OutboxMessage;
+}
+
+export function codeIn(message: OutboxMessage): string {
+  const m = message.body.match(/\b(\d{6})\b/);
+  if (!m) throw new Error(`no code in ${message.body}`);
+  return m[1];
+}
+
+export function linkIn(message: OutboxMessage): string {
+  const m = message.body.match(/https?:\/\/[^/\s]+(\/\S+)/);
+  if (!m) throw new Error(`no link in ${message.body}`);
+  return m[1];
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export const DEMO_MEMBER = { email: 'jane.mwangi@example.com', password: 'Member@2026', memberNo: 'ERB1001' };
+export const DEMO_INACTIVE = { memberNo: 'ERB1002', idNumber: '21876543', email: 'peter.ouma@example.com', phone: '254722000002' };
+export const ADMIN = { email: 'admin@portal.test', password: 'Admin@2026' };
