@@ -44,3 +44,22 @@ export async function signIn(page: Page, email: string, password: string) {
 export const DEMO_MEMBER = { email: 'jane.mwangi@example.com', password: 'Member@2026', memberNo: 'ERB1001' };
 export const DEMO_INACTIVE = { memberNo: 'ERB1002', idNumber: '21876543', email: 'peter.ouma@example.com', phone: '254722000002' };
 export const ADMIN = { email: 'admin@portal.test', password: 'Admin@2026' };
+
+let sequence = 0;
+/** A fresh applicant registered and verified through the API, for tests that need their own account. */
+export async function registeredApplicant(request: APIRequestContext) {
+  sequence += 1;
+  const stamp = `${Date.now()}${sequence}`;
+  const email = `applicant.${stamp}@example.com`;
+  const phone = `07${stamp.slice(-8)}`;
+  const password = 'Appl1cant!x';
+  const register = await request.post('/api/auth/register', {
+    data: { email, phone, id_number: `${stamp.slice(-8)}`, password, confirmPassword: password, category: 'GRADUATE', type: 'Individual' },
+  });
+  expect(register.ok()).toBeTruthy();
+  const ticket = ((await register.json()) as { data: { id: number; phone_no: string } }).data;
+  const sms = await waitForMessage(request, ticket.phone_no, /verification code/);
+  const verify = await request.post('/api/auth/verify-otp', { data: { id: ticket.id, otp_code: codeIn(sms) } });
+  expect(verify.ok()).toBeTruthy();
+  return { email, password, phone: ticket.phone_no };
+}

@@ -56,7 +56,8 @@ export async function requestActivation(ctx: AppContext, ip: string, memberNo: s
   if (since !== null && since < RESEND_WAIT_SECONDS) throw badRequest(messages.otpResendWait);
 
   const code = sixDigitCode();
-  const link = encodeJson({ email: profile.email, otp_code: code });
+  // URL-safe alphabet: the value is a path segment (/activate/:code), where a '/' would split it. decodeBase64 reads both.
+  const link = encodeJson({ email: profile.email, otp_code: code }).replace(/\+/g, '-').replace(/\//g, '_');
   const name = await organisationName(ctx.db);
   await ctx.db.transaction(async (tx) => {
     await issueCode(tx, 'member_activation', owner, code);

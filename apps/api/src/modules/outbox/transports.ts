@@ -11,9 +11,12 @@ export function smtpTransport(smtpUrl: string, from: string): Transport {
   };
 }
 
-/** Africa's Talking bulk SMS API (https://developers.africastalking.com/docs/sms/sending/bulk). */
-export function africasTalkingTransport(apiKey: string, username: string, senderId?: string): Transport {
-  const host = username === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com';
+/**
+ * Africa's Talking bulk SMS API (https://developers.africastalking.com/docs/sms/sending/bulk).
+ * `baseUrl` replaces the API host (tests point it at a local server).
+ */
+export function africasTalkingTransport(apiKey: string, username: string, senderId?: string, baseUrl?: string): Transport {
+  const host = baseUrl ?? (username === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com');
   return async (message) => {
     const form = new URLSearchParams({ username, to: `+${message.to.replace(/^\+/, '')}`, message: message.body });
     if (senderId) form.set('from', senderId);

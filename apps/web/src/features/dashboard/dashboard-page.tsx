@@ -18,9 +18,10 @@ import {
   Typography,
 } from '@mui/material';
 import { applicationStatusLabel, formatAmount } from '@portal/contract';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useMyApplications, useMyProfile } from '../../shared/member/queries';
 import { useSettings } from '../../shared/settings/use-settings';
+import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -38,8 +39,7 @@ export function DashboardPage() {
   const profile = useMyProfile();
   const applications = useMyApplications();
   const { minor } = useSettings();
-  const location = useLocation();
-  const flash = (location.state as { message?: string } | null)?.message;
+  const flash = useFlash();
   if (profile.isLoading) return <LoadingSpinner />;
   const p = profile.data;
   const membership = p?.memberInformation[0];

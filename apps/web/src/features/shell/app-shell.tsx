@@ -133,7 +133,8 @@ export function AppShell() {
 
   if (!session) return <Navigate to="/" replace state={{ from: location.pathname }} />;
   const user = session.user;
-  const initiating = location.pathname.startsWith('/initiate');
+  // Without a profile a user may still reach the initiate forms and account settings.
+  const initiating = location.pathname.startsWith('/initiate') || location.pathname === '/dashboard/Settings';
   if (!user.is_admin && !user.profile_id && !initiating) {
     return <Navigate to={user.type === 'Corporate' ? '/initiate-firm' : '/initiate-profile'} replace />;
   }

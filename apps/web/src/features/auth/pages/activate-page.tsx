@@ -22,6 +22,7 @@ import { useDisclaimers } from '../../../shared/settings/use-settings';
 import { BotCheck } from '../../../shared/ui/bot-check';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
+import { setFlash } from '../../../shared/ui/flash';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -44,7 +45,8 @@ function CodeDialog({ open, initial, onClose }: { open: boolean; initial: Partia
     try {
       const session = await authApi.activate(values);
       saveSession(session);
-      navigate(landingPath(session.user), { replace: true, state: { message: messages.accountActivated } });
+      setFlash(messages.accountActivated);
+      navigate(landingPath(session.user), { replace: true });
     } catch (error) {
       setAlert(errorAlert(error));
     }

@@ -3,11 +3,12 @@ import { Box, Button, Card, CardContent, Divider, Grid, Link, Stack, TextField, 
 import { encodeJson, type LoginRequest, loginRequest, type OtpTicket } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { saveSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
+import { useFlash } from '../../../shared/ui/flash';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { authApi } from '../api';
 import { landingPath } from '../landing';
@@ -44,9 +45,8 @@ function Steps({ title, steps }: { title: string; steps: string[] }) {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   const { minor } = useSettings();
-  const flash = (location.state as { message?: string } | null)?.message;
+  const flash = useFlash();
   const [alert, setAlert] = useState<AlertState>(flash ? { severity: 'success', message: flash } : null);
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
 
@@ -115,13 +115,13 @@ export function LoginPage() {
                 {form.formState.isSubmitting ? 'Signing in…' : 'Login'}
               </Button>
               <Divider>or</Divider>
-              <Tooltip title="For members who have not accessed the portal before">
+              <Tooltip describeChild title="For members who have not accessed the portal before">
                 <Button component={RouterLink} to="/activate" variant="outlined" color="secondary" size="large">
                   Activate Account
                 </Button>
               </Tooltip>
               {minor.registration && (
-                <Tooltip title="For new members' applications">
+                <Tooltip describeChild title="For new members' applications">
                   <Button component={RouterLink} to="/categories" variant="outlined" size="large">
                     Register As Member
                   </Button>

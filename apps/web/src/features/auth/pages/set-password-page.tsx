@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
+import { setFlash } from '../../../shared/ui/flash';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -23,7 +24,8 @@ export function SetPasswordPage() {
     setAlert(null);
     try {
       const result = await authApi.resetPassword({ ...values, token: code });
-      navigate('/', { replace: true, state: { message: result.message } });
+      setFlash(result.message);
+      navigate('/', { replace: true });
     } catch (error) {
       setAlert(errorAlert(error));
     }
