@@ -6,6 +6,7 @@ import { configuredTransports } from './modules/outbox/transports';
 import { startOutboxWorker } from './modules/outbox/worker';
 
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -45,6 +46,15 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** Reads ./.env when there is one; real environment variables win. */
+function loadDotEnv() {
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    // no .env: defaults and the real environment apply
+  }
 }
 
 main().catch((error) => {
