@@ -1,6 +1,26 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
+/** A second portal with the bot check switched on, for the ALTCHA flow. */
+export const BOT_CHECK_PORT = PORT + 1;
+
+function server(port: number, env: Record<string, string>) {
+  return {
+    command: 'npx tsx apps/api/src/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `memory://e2e-${port}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'development',
+      SEED_DEMO: 'on',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -28,18 +48,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 860 } } }],
-  webServer: {
-    command: 'npx tsx apps/api/src/main.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://e2e',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      NODE_ENV: 'development',
-      SEED_DEMO: 'on',
-    },
-  },
+  webServer: [server(PORT, {}), server(BOT_CHECK_PORT, { BOT_CHECK: 'on' })],
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, DEMO_INACTIVE, DEMO_MEMBER, codeIn, linkIn, registeredApplicant, signIn, waitForMessage } from './support';
+import { ADMIN, codeIn, DEMO_INACTIVE, DEMO_MEMBER, linkIn, registeredApplicant, signIn, waitForMessage } from './support';
 
 test('the demo member signs in, sees the dashboard and logs out', async ({ page }) => {
   await page.goto('/');
@@ -129,7 +129,15 @@ test('the activation link from the registration email verifies the account', asy
   const stamp = Date.now();
   const email = `link.${stamp}@example.com`;
   await request.post('/api/auth/register', {
-    data: { email, phone: `0733${String(stamp).slice(-6)}`, id_number: `7${String(stamp).slice(-7)}`, password: 'L1nk!User', confirmPassword: 'L1nk!User', category: 'GRADUATE', type: 'Individual' },
+    data: {
+      email,
+      phone: `0733${String(stamp).slice(-6)}`,
+      id_number: `7${String(stamp).slice(-7)}`,
+      password: 'L1nk!User',
+      confirmPassword: 'L1nk!User',
+      category: 'GRADUATE',
+      type: 'Individual',
+    },
   });
   const message = await waitForMessage(request, email, /activate/);
   await page.goto(linkIn(message));

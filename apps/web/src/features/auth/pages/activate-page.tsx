@@ -21,8 +21,8 @@ import { saveSession } from '../../../shared/session/session-store';
 import { useDisclaimers } from '../../../shared/settings/use-settings';
 import { BotCheck } from '../../../shared/ui/bot-check';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
 import { setFlash } from '../../../shared/ui/flash';
+import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
@@ -204,30 +204,21 @@ export function ActivatePage() {
             void runSearch(memberNo);
           }}
         >
-          <TextField
-            label="Membership No"
-            value={memberNo}
-            onChange={(e) => {
-              setMemberNo(e.target.value);
-              setMemberNoError(undefined);
-            }}
-            error={Boolean(memberNoError)}
-            helperText={memberNoError}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton type="submit" aria-label="Search" edge="end" disabled={searching}>
-                      <Search />
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <Button type="submit" variant="outlined" sx={{ mt: 1 }} disabled={searching}>
-            {searching ? 'Searching…' : 'Search'}
-          </Button>
+          <Stack direction="row" spacing={1} alignItems="flex-start">
+            <TextField
+              label="Membership No"
+              value={memberNo}
+              onChange={(e) => {
+                setMemberNo(e.target.value);
+                setMemberNoError(undefined);
+              }}
+              error={Boolean(memberNoError)}
+              helperText={memberNoError}
+            />
+            <Button type="submit" variant="outlined" startIcon={<Search />} disabled={searching} sx={{ flexShrink: 0, height: 40 }}>
+              {searching ? 'Searching…' : 'Search'}
+            </Button>
+          </Stack>
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField label="First Name" value={member?.FirstName ?? ''} slotProps={{ input: { readOnly: true } }} />
