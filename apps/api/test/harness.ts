@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
 import { type Database, hashPassword, nextNumber, openDatabase, schema } from '@portal/db';
 import { seed } from '@portal/db/seed';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
@@ -32,6 +32,13 @@ export async function openTestDatabase(): Promise<Database> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before the server has seen every client leave; dropping "with (force)" at that
+      // moment kills those sessions, and their clients report it as an unhandled error. Wait for them first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
@@ -174,7 +181,9 @@ export async function createMember(db: Database['db'], options: MemberOptions = 
     status: 'Active',
     registrationDate: '2015-01-01',
   });
-  const user = options.withUser ? await createUser(db, { email: profile.email ?? undefined, profileId, category: profile.membershipType ?? undefined }) : null;
+  const user = options.withUser
+    ? await createUser(db, { email: profile.email ?? undefined, profileId, category: profile.membershipType ?? undefined })
+    : null;
   return { profile, user };
 }
 

@@ -190,7 +190,9 @@ describe('register request (API)', () => {
   });
 
   it("refuses a confirmation that differs: 'Password does not match'", () => {
-    expect(errorsOf(registerRequest, { ...valid, confirmPassword: 'Str0ng!Pas' })).toEqual({ confirmPassword: ['Password does not match'] });
+    expect(errorsOf(registerRequest, { ...valid, confirmPassword: 'Str0ng!Pas' })).toEqual({
+      confirmPassword: ['Password does not match'],
+    });
   });
 });
 
@@ -214,7 +216,9 @@ describe('register form schema (browser)', () => {
   it("says 'Phone is required' and 'Password does not match'", () => {
     const schema = registerFormSchema('GRADUATE');
     expect(errorsOf(schema, { ...valid, id_number: '123456', phone: '' }).phone).toContain('Phone is required');
-    expect(errorsOf(schema, { ...valid, id_number: '123456', confirmPassword: 'nope' })).toEqual({ confirmPassword: ['Password does not match'] });
+    expect(errorsOf(schema, { ...valid, id_number: '123456', confirmPassword: 'nope' })).toEqual({
+      confirmPassword: ['Password does not match'],
+    });
   });
 });
 
@@ -295,6 +299,10 @@ describe('notification preferences', () => {
   });
 
   it('needs all four', () => {
-    expect(Object.keys(errorsOf(notificationRequest, { email_reminders: 1 })).sort()).toEqual(['email_updates', 'sms_reminders', 'sms_updates']);
+    expect(Object.keys(errorsOf(notificationRequest, { email_reminders: 1 })).sort()).toEqual([
+      'email_updates',
+      'sms_reminders',
+      'sms_updates',
+    ]);
   });
 });

@@ -19,6 +19,14 @@ describe('applicationStatusLabel', () => {
   });
 
   it('labels every known status', () => {
-    expect(APPLICATION_STATUSES.map(applicationStatusLabel)).toEqual(['New', 'Open', 'In Review', 'In Review', 'In Review', 'Accepted', 'Rejected']);
+    expect(APPLICATION_STATUSES.map(applicationStatusLabel)).toEqual([
+      'New',
+      'Open',
+      'In Review',
+      'In Review',
+      'In Review',
+      'Accepted',
+      'Rejected',
+    ]);
   });
 });

@@ -60,7 +60,12 @@ describe('the bot check', () => {
   it('hands out signed proof-of-work challenges', async () => {
     const response = await t.call('GET', '/api/altcha/challenge');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ algorithm: 'SHA-256', challenge: expect.any(String), salt: expect.any(String), signature: expect.any(String) });
+    expect(response.body).toMatchObject({
+      algorithm: 'SHA-256',
+      challenge: expect.any(String),
+      salt: expect.any(String),
+      signature: expect.any(String),
+    });
     // every challenge is different and expires
     const other = await t.call('GET', '/api/altcha/challenge');
     expect(other.body.salt).not.toBe(response.body.salt);

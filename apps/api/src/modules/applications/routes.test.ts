@@ -100,7 +100,12 @@ describe('GET /api/application', () => {
     const response = await t.call('GET', '/api/application', { token: await signIn(t, user.email) });
     const [mine] = response.body.data;
     expect(mine.membershipComments).toEqual([
-      { comment: 'Please attach your degree certificate.', commentDate: '2025-03-01T09:00:00.000Z', displayName: 'Registrar', hiddenFromApplicant: false },
+      {
+        comment: 'Please attach your degree certificate.',
+        commentDate: '2025-03-01T09:00:00.000Z',
+        displayName: 'Registrar',
+        hiddenFromApplicant: false,
+      },
       { comment: 'Thank you, received.', commentDate: '2025-03-03T09:00:00.000Z', displayName: 'Registrar', hiddenFromApplicant: false },
     ]);
     expect(JSON.stringify(response.body)).not.toContain('Internal: referee looks doubtful');

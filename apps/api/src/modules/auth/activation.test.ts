@@ -15,12 +15,16 @@ async function member(options: MemberOptions = {}) {
   return { profile, smsTo: `254${(profile.phoneNo ?? phone).slice(1)}` };
 }
 
-const search = (memberNo: string) => t.call('GET', `/api/profile/search/member?MemberNo=${encodeURIComponent(memberNo)}`, { ip: uniqueIp() });
+const search = (memberNo: string) =>
+  t.call('GET', `/api/profile/search/member?MemberNo=${encodeURIComponent(memberNo)}`, { ip: uniqueIp() });
 const requestActivation = (body: Record<string, unknown>) => t.call('POST', '/api/auth/activation', { body, ip: uniqueIp() });
 const activate = (email: string, otp_code: string, password = STRONG_PASSWORD) =>
   t.call('POST', '/api/auth/activation/activate', { body: { email, otp_code, password, confirmPassword: password }, ip: uniqueIp() });
 
-function activationBody(profile: { memberNo: string | null; identificationDocumentNo: string | null }, overrides: Record<string, unknown> = {}) {
+function activationBody(
+  profile: { memberNo: string | null; identificationDocumentNo: string | null },
+  overrides: Record<string, unknown> = {},
+) {
   return {
     memberNo: profile.memberNo,
     memberNameFirst: 'Amina',
@@ -224,6 +228,13 @@ describe('POST /api/auth/activation/activate', () => {
     const again = await activate(email, code, 'An0ther!Pass');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(messages.invalidActivationCode);
+    expect(await t.db.select().from(schema.users).where(eq(schema.users.email, email))).toHaveLength(1);
+  });
+
+  it('creates one account when the same code arrives twice at once', async () => {
+    const { email, code } = await requestedMember();
+    const results = await Promise.all([activate(email, code), activate(email, code), activate(email, code)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     expect(await t.db.select().from(schema.users).where(eq(schema.users.email, email))).toHaveLength(1);
   });
 

@@ -70,7 +70,8 @@ export async function consumeOwnedCode(db: Db, purpose: CodePurpose, owner: Owne
     if (after.attempts >= MAX_WRONG_TRIES) throw new HttpError(429, messages.tooManyOtpTries);
     throw badRequest(invalidMessage);
   }
-  await markConsumed(db, live.id);
+  // Two requests with the right code at once: only the one that marks it consumed wins.
+  if (!(await markConsumed(db, live.id))) throw badRequest(invalidMessage);
 }
 
 /** Finds a live long-token code (link codes identify their owner by the token itself) and consumes it. */

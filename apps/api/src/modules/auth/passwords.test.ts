@@ -2,7 +2,7 @@ import { messages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, STRONG_PASSWORD, uniqueIp } from '../../../test/harness';
+import { createTestApp, createUser, STRONG_PASSWORD, signIn, uniqueIp } from '../../../test/harness';
 
 const t = await createTestApp();
 

@@ -79,7 +79,12 @@ describe('POST /api/auth/register: categories and settings', () => {
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(messages.categoryNotOpen);
     expect(response.body.errors.category).toEqual([messages.categoryNotOpen]);
-    expect(await t.db.select().from(schema.users).where(eq(schema.users.email, body.email as string))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(schema.users)
+        .where(eq(schema.users.email, body.email as string)),
+    ).toHaveLength(0);
   });
 
   it('refuses an unknown category with 400', async () => {

@@ -148,6 +148,13 @@ describe('POST /api/auth/verify-otp', () => {
     expect(again.body.message).toBe(messages.invalidOtp);
   });
 
+  it('accepts the code only once when it arrives twice at once', async () => {
+    const a = await registerApplicant();
+    const results = await Promise.all([verifyOtp(a.id, a.otp), verifyOtp(a.id, a.otp)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await t.db.select().from(schema.sessions).where(eq(schema.sessions.userId, a.id))).toHaveLength(1);
+  });
+
   it("does not let user A's code verify user B: the request names the account", async () => {
     const a = await registerApplicant();
     const b = await registerApplicant();

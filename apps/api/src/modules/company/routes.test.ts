@@ -20,7 +20,11 @@ describe('GET /api/settings', () => {
     expect(data.bot_check).toBe(false);
     // minor_settings is JSON text, as the spec stores it
     expect(typeof data.minor_settings).toBe('string');
-    expect(JSON.parse(data.minor_settings)).toMatchObject({ registration: true, organisation_caption: 'ERB', login_caption: 'Member Portal' });
+    expect(JSON.parse(data.minor_settings)).toMatchObject({
+      registration: true,
+      organisation_caption: 'ERB',
+      login_caption: 'Member Portal',
+    });
   });
 
   it('reflects what the administrator saved', async () => {

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { schema } from '@portal/db';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../config';
 import { openTestDatabase } from '../../../test/harness';
+import type { Config } from '../../config';
 import { enqueue } from './outbox';
 import { africasTalkingTransport, configuredTransports } from './transports';
 import { drainOutbox } from './worker';
@@ -104,7 +104,8 @@ describe("africasTalkingTransport (Africa's Talking bulk SMS)", () => {
   });
 
   it('throws when the answer names no recipient', async () => {
-    answer = (_req, res) => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ SMSMessageData: { Recipients: [] } }));
+    answer = (_req, res) =>
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ SMSMessageData: { Recipients: [] } }));
     const send = africasTalkingTransport(API_KEY, 'erb-portal', undefined, baseUrl);
     await expect(send({ channel: 'sms', to: '254712345678', body: 'x' })).rejects.toThrow(/no recipient/);
   });

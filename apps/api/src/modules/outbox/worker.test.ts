@@ -138,7 +138,10 @@ describe('drainOutbox retries', () => {
     expect(transport.sent).toHaveLength(0);
 
     // once due, it is sent and the error is cleared
-    await db.update(schema.outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(schema.outbox.id, row.id));
+    await db
+      .update(schema.outbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.outbox.id, row.id));
     expect(await drainOutbox(db, { email: transport })).toBe(1);
     expect(transport.sent.map((m) => m.to)).toEqual(['backoff@example.com']);
     const [after] = await rows();

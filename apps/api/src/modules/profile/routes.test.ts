@@ -18,7 +18,12 @@ describe('GET /api/profile', () => {
   });
 
   it("answers the member's own summary with the spec field names", async () => {
-    const { profile, user } = await createMember(t.db, { firstName: 'Otieno', lastName: 'Kariuki', category: 'PROFESSIONAL', withUser: true });
+    const { profile, user } = await createMember(t.db, {
+      firstName: 'Otieno',
+      lastName: 'Kariuki',
+      category: 'PROFESSIONAL',
+      withUser: true,
+    });
     const response = await t.call('GET', '/api/profile', { token: await signIn(t, user?.email as string) });
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
@@ -51,7 +56,13 @@ describe('GET /api/profile', () => {
     const { profile, user } = await createMember(t.db, { withUser: true });
     await t.db
       .update(schema.profiles)
-      .set({ titles: ['Eng.'], dateOfBirth: '1985-03-14', currentWorkplace: 'Kenya Power', currentPosition: 'Senior Engineer', confirmed: true })
+      .set({
+        titles: ['Eng.'],
+        dateOfBirth: '1985-03-14',
+        currentWorkplace: 'Kenya Power',
+        currentPosition: 'Senior Engineer',
+        confirmed: true,
+      })
       .where(eq(schema.profiles.profileId, profile.profileId));
     const response = await t.call('GET', '/api/profile', { token: await signIn(t, user?.email as string) });
     expect(response.body.data).toMatchObject({
