@@ -23,7 +23,8 @@ import { bearerToken, resolveSession } from './shared/session';
 export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}) {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
-    trustProxy: true,
+    // Per-address rate limits rely on the client address: trust only the configured proxy hops.
+    trustProxy: config.trustProxyHops > 0 ? (config.trustProxyHops as unknown as boolean) : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

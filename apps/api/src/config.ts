@@ -23,6 +23,8 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteMinutes: number;
   outboxPollMs: number;
+  /** How many proxies in front of the portal to trust for the client address (X-Forwarded-For); 0 = none. */
+  trustProxyHops: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
     sessionAbsoluteMinutes: Number(env.SESSION_ABSOLUTE_MINUTES ?? 12 * 60),
     outboxPollMs: Number(env.OUTBOX_POLL_MS ?? 2000),
+    trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     ...overrides,
   };
   if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {

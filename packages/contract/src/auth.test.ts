@@ -76,7 +76,7 @@ describe('new password rule', () => {
   });
 
   it('is required', () => {
-    expect(errorsOf(newPassword, '')._).toEqual(['Password is required', messages.passwordRule]);
+    expect(errorsOf(newPassword, '')._).toEqual(['Password is required']);
     expect(errorsOf(newPassword, undefined)._).toEqual(['Password is required']);
   });
 

@@ -9,13 +9,13 @@ export const PASSWORD_PATTERN = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.
 export const email = z
   .string({ error: messages.emailRequired })
   .trim()
-  .min(1, messages.emailRequired)
+  .min(1, { message: messages.emailRequired, abort: true })
   .regex(/^\S+@\S+$/, messages.emailInvalid)
   .transform((v) => v.toLowerCase());
 
 export const newPassword = z
   .string({ error: messages.passwordRequired })
-  .min(1, messages.passwordRequired)
+  .min(1, { message: messages.passwordRequired, abort: true })
   .regex(PASSWORD_PATTERN, messages.passwordRule);
 
 const requiredField = z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired);
@@ -85,7 +85,7 @@ export function registerFormSchema(categoryCode: string) {
 export const otpCode = z
   .string({ error: messages.fieldRequired })
   .trim()
-  .min(1, messages.fieldRequired)
+  .min(1, { message: messages.fieldRequired, abort: true })
   .regex(/^\d{6}$/, messages.otpDigits);
 
 export const verifyOtpRequest = z.object({ id: z.coerce.number().int().positive(), otp_code: otpCode });

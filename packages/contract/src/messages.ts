@@ -22,7 +22,6 @@ export const messages = {
   invalidCredentials: 'Invalid email or password',
   accountNotVerified: 'Your account is not verified. Enter the OTP sent to your phone or use the link in your email.',
   emailTaken: 'An account with this email already exists',
-  phoneTaken: 'An account with this phone number already exists',
   idTaken: 'An account with this ID number already exists',
   invalidOtp: 'Invalid or expired OTP',
   tooManyOtpTries: 'Too many wrong attempts. Request a new code.',

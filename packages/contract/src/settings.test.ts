@@ -31,6 +31,11 @@ describe('parseMinorSettings', () => {
     expect(parseMinorSettings('[1,2]')).toEqual(defaults);
   });
 
+  it('replaces only a value of the wrong type with its default', () => {
+    const parsed = parseMinorSettings(JSON.stringify({ registration: 'false', organisation_caption: 'IEK', inactivityLogout: true }));
+    expect(parsed).toEqual({ ...defaults, registration: true, organisation_caption: 'IEK', inactivityLogout: true });
+  });
+
   it('keeps the values that are set and fills in the rest', () => {
     const parsed = parseMinorSettings(JSON.stringify({ registration: false, organisation_caption: 'IEK', inactivityLogout: true }));
     expect(parsed).toEqual({ ...defaults, registration: false, organisation_caption: 'IEK', inactivityLogout: true });

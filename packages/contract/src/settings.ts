@@ -33,19 +33,19 @@ export const DEFAULT_COLORS: Record<ColorName, string> = {
 };
 
 export const minorSettingsSchema = z.object({
-  login_caption: z.string().default('Member Portal'),
-  organisation_caption: z.string().default('ERB'),
-  referee_disclaimer: z.boolean().default(false),
-  referee_disclaimer_caption: z.string().default(''),
-  registration: z.boolean().default(true),
-  license_alternative_caption: z.string().default('License'),
-  countyField: z.boolean().default(true),
-  practicing_firm: z.boolean().default(false),
-  inactivityLogout: z.boolean().default(false),
-  certificate_of_good_standing: z.boolean().default(true),
-  certificate_of_good_standing_caption: z.string().default('Certificate of Good Standing'),
-  acceptance_letter_caption: z.string().default('Acceptance Letter'),
-  showWorkPlace: z.boolean().default(true),
+  login_caption: z.string().catch('Member Portal'),
+  organisation_caption: z.string().catch('ERB'),
+  referee_disclaimer: z.boolean().catch(false),
+  referee_disclaimer_caption: z.string().catch(''),
+  registration: z.boolean().catch(true),
+  license_alternative_caption: z.string().catch('License'),
+  countyField: z.boolean().catch(true),
+  practicing_firm: z.boolean().catch(false),
+  inactivityLogout: z.boolean().catch(false),
+  certificate_of_good_standing: z.boolean().catch(true),
+  certificate_of_good_standing_caption: z.string().catch('Certificate of Good Standing'),
+  acceptance_letter_caption: z.string().catch('Acceptance Letter'),
+  showWorkPlace: z.boolean().catch(true),
 });
 export type MinorSettings = z.infer<typeof minorSettingsSchema>;
 
@@ -70,8 +70,8 @@ export function parseMinorSettings(text: string | null | undefined): MinorSettin
   } catch {
     raw = {};
   }
-  const parsed = minorSettingsSchema.safeParse(raw);
-  return parsed.success ? parsed.data : minorSettingsSchema.parse({});
+  // Each field falls back to its own default: one bad value never resets the others.
+  return minorSettingsSchema.parse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
 }
 
 export function colorsToRecord(colors: SiteColor[]): Record<ColorName, string> {

@@ -150,11 +150,20 @@ describe('POST /api/auth/activation', () => {
     expect(response.body.message).toMatch(/no email address on record/);
   });
 
+  it('refuses, before sending anything, when the email on record already has another account', async () => {
+    const { profile } = await member();
+    await createUser(t.db, { email: profile.email as string });
+    const response = await requestActivation(activationBody(profile));
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/already used by another portal account/);
+    expect(await t.outboxFor(profile.email as string)).toHaveLength(0);
+  });
+
   it('does not send a second code within a minute', async () => {
     const { profile } = await member();
     expect((await requestActivation(activationBody(profile))).status).toBe(200);
     const again = await requestActivation(activationBody(profile));
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(429);
     expect(again.body.message).toBe(messages.otpResendWait);
     expect(await t.outboxFor(profile.email as string)).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { encodeJson, maskEmail, maskPhone, messages, normalisePhone } from '@por
 import { hashPassword, schema } from '@portal/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { badRequest, conflict, notFound } from '../../shared/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import { consumeLimit, limits } from '../../shared/rate-limit';
 import { sessionFor } from '../../shared/session';
@@ -51,9 +51,15 @@ export async function requestActivation(ctx: AppContext, ip: string, memberNo: s
   if (!profile.email) {
     throw badRequest('We have no email address on record for this membership number. Please contact the secretariat.');
   }
+  const [emailInUse] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, profile.email.toLowerCase()));
+  if (emailInUse) {
+    throw conflict(
+      'The email address on record is already used by another portal account. Please contact the secretariat to update your record.',
+    );
+  }
   const owner = { profileId: profile.profileId };
   const since = await secondsSinceLastCode(ctx.db, 'member_activation', owner);
-  if (since !== null && since < RESEND_WAIT_SECONDS) throw badRequest(messages.otpResendWait);
+  if (since !== null && since < RESEND_WAIT_SECONDS) throw new HttpError(429, messages.otpResendWait);
 
   const code = sixDigitCode();
   // URL-safe alphabet: the value is a path segment (/activate/:code), where a '/' would split it. decodeBase64 reads both.

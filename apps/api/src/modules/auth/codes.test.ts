@@ -91,6 +91,16 @@ describe('consumeOwnedCode', () => {
     expect((await codesOf(user.id))[0].consumedAt).toBeNull();
   });
 
+  it('never lets simultaneous wrong guesses go past the limit', async () => {
+    const user = await createUser(t.db);
+    await issueCode(t.db, 'otp', { userId: user.id }, '123456');
+    const guesses = Array.from({ length: 12 }, (_, i) => String(100000 + i));
+    const results = await Promise.allSettled(guesses.map((g) => consumeOwnedCode(t.db, 'otp', { userId: user.id }, g, INVALID)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect((await codesOf(user.id))[0].attempts).toBe(MAX_WRONG_TRIES);
+    await expect(consumeOwnedCode(t.db, 'otp', { userId: user.id }, '123456', INVALID)).rejects.toMatchObject({ statusCode: 429 });
+  });
+
   it('refuses an expired code', async () => {
     const user = await createUser(t.db);
     await issueCode(t.db, 'otp', { userId: user.id }, '123456');

@@ -1,6 +1,6 @@
 import { messages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { badRequest, HttpError } from '../../shared/errors';
 import { sameHash, sha256 } from '../../shared/tokens';
 
@@ -60,14 +60,15 @@ export async function consumeOwnedCode(db: Db, purpose: CodePurpose, owner: Owne
     .orderBy(desc(oneTimeCodes.id))
     .limit(1);
   if (!live || live.expiresAt.getTime() < Date.now()) throw badRequest(invalidMessage);
-  if (live.attempts >= MAX_WRONG_TRIES) throw new HttpError(429, messages.tooManyOtpTries);
+  // Reserve a try before comparing, so guesses sent at the same moment can never exceed the limit.
+  const [reserved] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.id, live.id), lt(oneTimeCodes.attempts, MAX_WRONG_TRIES), isNull(oneTimeCodes.consumedAt)))
+    .returning({ attempts: oneTimeCodes.attempts });
+  if (!reserved) throw new HttpError(429, messages.tooManyOtpTries);
   if (!sameHash(live.codeHash, sha256(code))) {
-    const [after] = await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(eq(oneTimeCodes.id, live.id))
-      .returning({ attempts: oneTimeCodes.attempts });
-    if (after.attempts >= MAX_WRONG_TRIES) throw new HttpError(429, messages.tooManyOtpTries);
+    if (reserved.attempts >= MAX_WRONG_TRIES) throw new HttpError(429, messages.tooManyOtpTries);
     throw badRequest(invalidMessage);
   }
   // Two requests with the right code at once: only the one that marks it consumed wins.
