@@ -64,7 +64,7 @@ export async function consumeOwnedCode(db: Db, purpose: CodePurpose, owner: Owne
   const [reserved] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.id, live.id), lt(oneTimeCodes.attempts, MAX_WRONG_TRIES), isNull(oneTimeCodes.consumedAt)))
+    .where(and(eq(oneTimeCodes.id, live.id), lt(oneTimeCodes.attempts, MAX_WRONG_TRIES)))
     .returning({ attempts: oneTimeCodes.attempts });
   if (!reserved) throw new HttpError(429, messages.tooManyOtpTries);
   if (!sameHash(live.codeHash, sha256(code))) {

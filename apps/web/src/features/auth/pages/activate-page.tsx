@@ -1,18 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  InputAdornment,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { type ActivateRequest, activateRequest, decodeBase64, decodeJson, type MemberSearchResult, messages } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
