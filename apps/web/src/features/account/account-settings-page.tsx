@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../shared/api/client';
 import { type AlertState, errorAlert, FormAlert } from '../../shared/ui/form-alert';
-import { PasswordField } from '../../shared/ui/password-field';
+import { NewPasswordFields } from '../../shared/ui/new-password-fields';
 
 export function AccountSettingsPage() {
   const [alert, setAlert] = useState<AlertState>(null);
@@ -32,20 +32,7 @@ export function AccountSettingsPage() {
       <CardContent>
         <FormAlert alert={alert} />
         <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
-          />
+          <NewPasswordFields register={form.register} errors={errors} label="New password" />
           <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
             {isSubmitting ? 'Saving…' : 'Change password'}
           </Button>

@@ -11,7 +11,7 @@ import { BotCheck } from '../../../shared/ui/bot-check';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { setFlash } from '../../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
-import { PasswordField } from '../../../shared/ui/password-field';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { landingPath } from '../landing';
@@ -62,20 +62,7 @@ function CodeDialog({ open, initial, onClose }: { open: boolean; initial: Partia
               error={Boolean(errors.otp_code)}
               helperText={errors.otp_code?.message}
             />
-            <PasswordField
-              label="Password"
-              autoComplete="new-password"
-              {...form.register('password')}
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <PasswordField
-              label="Confirm password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-              error={Boolean(errors.confirmPassword)}
-              helperText={errors.confirmPassword?.message}
-            />
+            <NewPasswordFields register={form.register} errors={errors} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -9,7 +9,7 @@ import { useDisclaimers } from '../../../shared/settings/use-settings';
 import { BotCheck } from '../../../shared/ui/bot-check';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
-import { PasswordField } from '../../../shared/ui/password-field';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 
@@ -90,20 +90,7 @@ export function RegisterPage() {
           error={Boolean(errors.id_number)}
           helperText={errors.id_number?.message}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message}
-        />
+        <NewPasswordFields register={form.register} errors={errors} />
         <BotCheck onToken={onToken} />
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting || busy}>
           {busy ? 'Creating your account…' : 'Create my account'}

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { setFlash } from '../../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
-import { PasswordField } from '../../../shared/ui/password-field';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 
@@ -38,20 +38,7 @@ export function SetPasswordPage() {
     >
       <FormAlert alert={alert} />
       <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message}
-        />
+        <NewPasswordFields register={form.register} errors={errors} label="New password" />
         <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving…' : 'Reset'}
         </Button>
