@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,6 +10,7 @@ import type { Database } from '@portal/db';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { adminRoutes } from './modules/admin/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -16,6 +18,7 @@ import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
 import { bearerToken, resolveSession } from './shared/session';
@@ -66,10 +69,23 @@ export async function buildApp(config: Config, database: Database, options: { lo
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Form data (the spec sends settings and profile files this way): fields arrive as strings, files as Buffers.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10_000_000, files: 10, fields: 100 } });
+
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     request.auth = token ? await resolveSession(ctx.db, config, token) : null;
+  });
+  // Every change made inside a "log in as" session is recorded with both the admin and the member.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.auth?.impersonator || request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.url === '/api/admin/loginas/end') return;
+    await audit(ctx.db, request, {
+      action: 'impersonated.request',
+      target: request.routeOptions.url ?? request.url,
+      details: { method: request.method, url: request.url.split('?')[0], status: reply.statusCode },
+    });
   });
 
   await app.register(
@@ -81,6 +97,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(authRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(applicationRoutes(ctx));
+      await api.register(adminRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -25,6 +25,8 @@ export interface Config {
   outboxPollMs: number;
   /** How many proxies in front of the portal to trust for the client address (X-Forwarded-For); 0 = none. */
   trustProxyHops: number;
+  /** Idle time before the inactivity logout when the setting is on (part 2 §9: 5 minutes). */
+  inactivityTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteMinutes: Number(env.SESSION_ABSOLUTE_MINUTES ?? 12 * 60),
     outboxPollMs: Number(env.OUTBOX_POLL_MS ?? 2000),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
+    inactivityTimeoutMs: Number(env.INACTIVITY_TIMEOUT_MS ?? 300_000),
     ...overrides,
   };
   if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {

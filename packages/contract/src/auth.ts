@@ -143,7 +143,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const sessionResponse = z.object({ token: z.string(), user: userSchema, expires_at: z.string() });
+export const impersonatorSchema = z.object({ id: z.number(), email: z.string(), name: z.string().nullable() });
+export const sessionResponse = z.object({
+  token: z.string(),
+  user: userSchema,
+  expires_at: z.string(),
+  /** Set on a "log in as" session: the administrator behind it. */
+  impersonator: impersonatorSchema.nullable().optional(),
+});
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const otpTicket = z.object({ id: z.number(), phone_no: z.string() });

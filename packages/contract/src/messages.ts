@@ -7,6 +7,7 @@ export const messages = {
     'Password should contain: Minimum 8 and maximum 16 characters, at least one uppercase letter, one lowercase letter, one number and at least one special character(@$!#~^()`.,;:{}_/%*?&)',
   passwordMismatch: 'Password does not match',
   fieldRequired: 'Field is required',
+  required: 'Required.',
   idRequired: 'ID is required',
   idTooShort: 'ID should be at least 6 characters',
   firmPinRequired: 'Firm`s KRA pin is required',

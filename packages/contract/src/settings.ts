@@ -60,6 +60,8 @@ export const publicSettingsSchema = z.object({
   minor_settings: z.string(),
   /** Whether forms must carry a solved bot-check challenge (voterToken). */
   bot_check: z.boolean(),
+  /** Idle time before the inactivity logout, when the inactivityLogout setting is on (part 2 §9: 300000). */
+  inactivity_timeout_ms: z.number(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

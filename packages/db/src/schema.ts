@@ -228,9 +228,8 @@ export const applications = pgTable(
   'applications',
   {
     code: text('code').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the applicant's login is deleted: the application stays on record. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     profileId: text('profile_id').references(() => profiles.profileId, { onDelete: 'set null' }),
     appliedCategory: text('applied_category')
       .notNull()
@@ -262,5 +261,24 @@ export const sequences = pgTable('sequences', {
   name: text('name').primaryKey(),
   value: integer('value').notNull().default(0),
 });
+
+/** Who did what, when, and on whose behalf: every admin action and every action in a "log in as" session. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    // Ids are kept without foreign keys (and emails copied) so entries outlive deleted users.
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    onBehalfOfId: integer('on_behalf_of_id'),
+    onBehalfOfEmail: text('on_behalf_of_email'),
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);
 
 export const now = sql`now()`;

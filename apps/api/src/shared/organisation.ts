@@ -11,6 +11,21 @@ export async function loadMinorSettings(db: Db): Promise<MinorSettings> {
   return parseMinorSettings((await loadSettingsRow(db))?.minorSettings);
 }
 
+// Read on every signed-in request (inactivity rule), so kept for a few seconds; saving clears it.
+const CACHE_MS = 5_000;
+let cached: { at: number; db: Db; value: MinorSettings } | null = null;
+
+export async function cachedMinorSettings(db: Db): Promise<MinorSettings> {
+  if (cached && cached.db === db && Date.now() - cached.at < CACHE_MS) return cached.value;
+  const value = await loadMinorSettings(db);
+  cached = { at: Date.now(), db, value };
+  return value;
+}
+
+export function forgetCachedSettings() {
+  cached = null;
+}
+
 export async function loadCompany(db: Db) {
   const [row] = await db.select().from(schema.company).orderBy(schema.company.id).limit(1);
   return row ?? null;

@@ -4,6 +4,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from './errors';
+import { cachedMinorSettings } from './organisation';
 import { randomToken, sha256 } from './tokens';
 
 const { sessions, users } = schema;
@@ -13,6 +14,8 @@ export interface Auth {
   user: UserRow;
   sessionId: number;
   impersonatorId: number | null;
+  /** The administrator behind a "log in as" session. */
+  impersonator: { id: number; email: string; name: string | null } | null;
 }
 
 declare module 'fastify' {
@@ -38,16 +41,26 @@ export async function resolveSession(db: Db, config: Config, token: string): Pro
     .where(eq(sessions.tokenHash, sha256(token)));
   if (!row) return null;
   const now = Date.now();
-  const idleLimit = row.session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000;
-  if (row.session.expiresAt.getTime() < now || idleLimit < now) {
+  const idleMs = (await cachedMinorSettings(db)).inactivityLogout
+    ? Math.min(config.inactivityTimeoutMs, config.sessionIdleMinutes * 60_000)
+    : config.sessionIdleMinutes * 60_000;
+  if (row.session.expiresAt.getTime() < now || row.session.lastSeenAt.getTime() + idleMs < now) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return null;
   }
-  // Touch at most once a minute to keep writes down.
-  if (now - row.session.lastSeenAt.getTime() > 60_000) {
+  // Touch at most every few seconds to keep writes down; well inside the shortest idle limit.
+  if (now - row.session.lastSeenAt.getTime() > Math.min(30_000, idleMs / 4)) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
   }
-  return { user: row.user, sessionId: row.session.id, impersonatorId: row.session.impersonatorId };
+  let impersonator: Auth['impersonator'] = null;
+  if (row.session.impersonatorId) {
+    const [admin] = await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, row.session.impersonatorId));
+    impersonator = admin ?? null;
+  }
+  return { user: row.user, sessionId: row.session.id, impersonatorId: row.session.impersonatorId, impersonator };
 }
 
 export async function endSession(db: Db, sessionId: number) {
@@ -77,6 +90,10 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   if (!request.auth.user.isAdmin) throw forbidden(messages.notAllowed);
 }
 
+export function isMainAdmin(user: UserRow, config: Config) {
+  return user.isAdmin && user.email === config.adminEmail;
+}
+
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw unauthorized(messages.currentSession);
   return request.auth.user;
@@ -93,7 +110,7 @@ export function toUserDto(user: UserRow, config: Config): User {
     type: user.type === 'Corporate' ? 'Corporate' : 'Individual',
     is_admin: user.isAdmin,
     is_approver: user.isApprover,
-    is_main_admin: user.isAdmin && user.email === config.adminEmail,
+    is_main_admin: isMainAdmin(user, config),
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     profile_id: user.profileId,
     email_reminders: user.emailReminders,
@@ -105,5 +122,5 @@ export function toUserDto(user: UserRow, config: Config): User {
 
 export async function sessionFor(db: Db, config: Config, user: UserRow) {
   const { token, expiresAt } = await createSession(db, config, user.id);
-  return { token, user: toUserDto(user, config), expires_at: expiresAt.toISOString() };
+  return { token, user: toUserDto(user, config), expires_at: expiresAt.toISOString(), impersonator: null };
 }

@@ -1,6 +1,6 @@
 import { messages } from '@portal/contract';
 import { hashPassword, schema } from '@portal/db';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
@@ -35,7 +35,12 @@ export async function resetPassword(ctx: AppContext, ip: string, token: string, 
   if (!code.userId) throw badRequest(messages.invalidResetLink);
   await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    // The link reached the account's email, which verifies it too.
+    .set({
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, code.userId));
   await endAllSessions(ctx.db, code.userId);
   return { message: messages.passwordChanged };

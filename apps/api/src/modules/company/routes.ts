@@ -34,6 +34,7 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             site_installed_packages: row?.siteInstalledPackages ?? [...PACKAGES],
             minor_settings: row?.minorSettings ?? JSON.stringify(minorSettingsSchema.parse({})),
             bot_check: ctx.config.botCheck,
+            inactivity_timeout_ms: ctx.config.inactivityTimeoutMs,
           },
         };
       },

@@ -1,0 +1,146 @@
+import {
+  adminMessages,
+  adminSettingsRequest,
+  adminSettingsSchema,
+  adminUserSchema,
+  adminUsersPage,
+  adminUsersQuery,
+  auditPage,
+  auditQuery,
+  companySchema,
+  messageData,
+  sessionResponse,
+  updateUserRequest,
+  userIdRequest,
+} from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../shared/context';
+import { badRequest, forbidden } from '../../shared/errors';
+import { isMainAdmin, requireAdmin, requireUser } from '../../shared/session';
+import { listAudit } from './audit-log';
+import { endImpersonation, startImpersonation } from './impersonation';
+import { readAdminSettings, saveSettings, updateCompany } from './site-settings';
+import { deleteUser, listUsers, sendUserResetLink, updateUser } from './users';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const message = { 200: z.object({ data: messageData }) };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  /** Site configuration is the main administrator's (part 1 §6); other admins manage users only. */
+  async function requireMainAdmin(request: FastifyRequest, reply: FastifyReply) {
+    await requireAdmin(request, reply);
+    if (request.auth && !isMainAdmin(request.auth.user, ctx.config)) throw forbidden(adminMessages.mainAdminOnly);
+  }
+
+  return async (app) => {
+    app.get(
+      '/admin/settings',
+      { preHandler: requireMainAdmin, schema: { tags, security, response: { 200: z.object({ data: adminSettingsSchema }) } } },
+      async () => ({ data: await readAdminSettings(ctx) }),
+    );
+
+    const saveSchema = {
+      tags,
+      security,
+      summary: 'Form data: site_colors, site_installed_packages, minor_settings as JSON text, id; JSON bodies are accepted too',
+      body: adminSettingsRequest,
+      response: { 200: z.object({ data: adminSettingsSchema }) },
+    };
+    app.post('/admin/settings', { preHandler: requireMainAdmin, schema: saveSchema }, async (req) => ({
+      data: await saveSettings(ctx, req, req.body),
+    }));
+    app.post('/admin/updateSettings', { preHandler: requireMainAdmin, schema: saveSchema }, async (req) => ({
+      data: await saveSettings(ctx, req, req.body),
+    }));
+
+    app.post(
+      '/admin/company',
+      {
+        preHandler: requireMainAdmin,
+        schema: {
+          tags,
+          security,
+          summary: 'Form data: displayName, and logo (PNG or JPEG file, at most 512KB) to replace the logo',
+          response: { 200: z.object({ data: companySchema }) },
+        },
+      },
+      async (req) => {
+        const body = (req.body ?? {}) as { displayName?: unknown; logo?: unknown };
+        const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
+        if (!displayName) throw badRequest('Display name is required', { displayName: ['Display name is required'] });
+        if (displayName.length > 120) throw badRequest('Display name is too long', { displayName: ['Display name is too long'] });
+        const logo = Buffer.isBuffer(body.logo) && body.logo.length > 0 ? body.logo : null;
+        return { data: await updateCompany(ctx, req, displayName, logo) };
+      },
+    );
+
+    app.get(
+      '/admin/users',
+      {
+        preHandler: requireAdmin,
+        schema: { tags, security, querystring: adminUsersQuery, response: { 200: z.object({ data: adminUsersPage }) } },
+      },
+      async (req) => ({ data: await listUsers(ctx, req.query.search, req.query.page, req.query.pageSize) }),
+    );
+
+    app.post(
+      '/admin/updateUser/:id',
+      {
+        preHandler: requireAdmin,
+        schema: { tags, security, params: idParams, body: updateUserRequest, response: { 200: z.object({ data: adminUserSchema }) } },
+      },
+      async (req) => ({ data: await updateUser(ctx, req, req.params.id, req.body.email, req.body.phone_no) }),
+    );
+
+    app.post(
+      '/admin/deleteUser/:id',
+      { preHandler: requireAdmin, schema: { tags, security, params: idParams, response: message } },
+      async (req) => ({
+        data: await deleteUser(ctx, req, req.params.id),
+      }),
+    );
+
+    app.post(
+      '/admin/sendActivationLink',
+      {
+        preHandler: requireAdmin,
+        schema: { tags, security, summary: 'Sends the user a password reset link', body: userIdRequest, response: message },
+      },
+      async (req) => ({ data: await sendUserResetLink(ctx, req, req.body.id) }),
+    );
+
+    app.post(
+      '/admin/loginas',
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          security,
+          summary: 'Starts a short "log in as" session for a member',
+          body: userIdRequest,
+          response: { 200: z.object({ data: sessionResponse }) },
+        },
+      },
+      async (req) => ({ data: await startImpersonation(ctx, req, req.body.id) }),
+    );
+
+    app.post(
+      '/admin/loginas/end',
+      {
+        preHandler: requireUser,
+        schema: { tags, security, summary: 'Ends the "log in as" session the call is made with', response: message },
+      },
+      async (req) => ({ data: await endImpersonation(ctx, req) }),
+    );
+
+    app.get(
+      '/admin/audit',
+      { preHandler: requireAdmin, schema: { tags, security, querystring: auditQuery, response: { 200: z.object({ data: auditPage }) } } },
+      async (req) => ({ data: await listAudit(ctx, req.query) }),
+    );
+  };
+}

@@ -1,0 +1,96 @@
+import { type AdminUser, type AdminUsersPage, adminMessages, messages } from '@portal/contract';
+import { schema } from '@portal/db';
+import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../shared/audit';
+import type { AppContext } from '../../shared/context';
+import { conflict, forbidden, notFound } from '../../shared/errors';
+import { isMainAdmin, type UserRow } from '../../shared/session';
+import { sendResetLink } from '../auth';
+
+const { users } = schema;
+
+/** The row an administrator sees: never a password hash or a token. */
+export function toAdminUser(u: UserRow): AdminUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
+    profile_id: u.profileId,
+    id_number: u.idNumber,
+    phone_no: u.phoneNo,
+    is_admin: u.isAdmin,
+    is_approver: u.isApprover,
+  };
+}
+
+export async function listUsers(ctx: AppContext, search: string | undefined, page: number, pageSize: number): Promise<AdminUsersPage> {
+  let where: SQL | undefined;
+  if (search) {
+    const like = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+    where = or(
+      ilike(users.email, like),
+      ilike(users.name, like),
+      ilike(users.phoneNo, like),
+      ilike(users.idNumber, like),
+      ilike(users.profileId, like),
+    );
+    const asId = Number(search);
+    if (Number.isInteger(asId) && asId > 0) where = or(where, eq(users.id, asId));
+  }
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toAdminUser), total: Number(total), page, pageSize };
+}
+
+async function findUser(ctx: AppContext, id: number) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound(adminMessages.userNotFound);
+  return user;
+}
+
+export async function updateUser(ctx: AppContext, request: FastifyRequest, id: number, email: string, phoneNo: string) {
+  const user = await findUser(ctx, id);
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, id)));
+  if (taken) throw conflict(messages.emailTaken, { email: [messages.emailTaken] });
+  const [updated] = await ctx.db.update(users).set({ email, phoneNo, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  await audit(ctx.db, request, {
+    action: 'user.updated',
+    target: `user:${id}`,
+    details: { before: { email: user.email, phone_no: user.phoneNo }, after: { email, phone_no: phoneNo } },
+  });
+  return toAdminUser(updated);
+}
+
+/** Deleting a user ends all its sessions (they cascade). The register record (profile) stays. */
+export async function deleteUser(ctx: AppContext, request: FastifyRequest, id: number) {
+  const user = await findUser(ctx, id);
+  if (request.auth?.user.id === id) throw forbidden(adminMessages.cannotDeleteSelf);
+  if (isMainAdmin(user, ctx.config)) throw forbidden(adminMessages.cannotDeleteMainAdmin);
+  await ctx.db.delete(users).where(eq(users.id, id));
+  await audit(ctx.db, request, {
+    action: 'user.deleted',
+    target: `user:${id}`,
+    details: { email: user.email, profile_id: user.profileId, is_admin: user.isAdmin, is_approver: user.isApprover },
+  });
+  return { message: adminMessages.userDeleted };
+}
+
+export async function sendUserResetLink(ctx: AppContext, request: FastifyRequest, id: number) {
+  const user = await findUser(ctx, id);
+  await sendResetLink(ctx, user.id, user.email);
+  await audit(ctx.db, request, { action: 'user.reset_link_sent', target: `user:${id}`, details: { email: user.email } });
+  return { message: adminMessages.resetLinkSent };
+}

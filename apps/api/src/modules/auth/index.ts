@@ -1,0 +1,2 @@
+/** What other modules may use from the auth module. */
+export { sendResetLink } from './passwords';

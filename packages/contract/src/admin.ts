@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { COLOR_NAMES, PACKAGES } from './settings';
+
+/** A form-data field may carry JSON text; JSON bodies carry the value itself. */
+function jsonText<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, schema);
+}
+
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export const siteColorsInput = z
+  .array(
+    z.object({
+      colorName: z.enum(COLOR_NAMES, { error: 'Unknown colour name' }),
+      color: z.string().regex(HEX_COLOR, 'Colour must be a hex value such as #9F232D'),
+    }),
+  )
+  .refine((list) => new Set(list.map((c) => c.colorName)).size === list.length, 'Each colour may appear once');
+
+export const installedPackagesInput = z
+  .array(z.enum(PACKAGES, { error: 'Unknown feature link' }))
+  .refine((list) => new Set(list).size === list.length, 'Each link may appear once');
+
+/** Strict shape for saving: every minor setting with its type (part 2 §2.8). */
+export const minorSettingsInput = z.object({
+  login_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
+  organisation_caption: z.string().trim().min(1, messages.fieldRequired).max(20),
+  referee_disclaimer: z.boolean(),
+  referee_disclaimer_caption: z.string().max(2000),
+  registration: z.boolean(),
+  license_alternative_caption: z.string().trim().min(1, messages.fieldRequired).max(40),
+  countyField: z.boolean(),
+  practicing_firm: z.boolean(),
+  inactivityLogout: z.boolean(),
+  certificate_of_good_standing: z.boolean(),
+  certificate_of_good_standing_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
+  acceptance_letter_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
+  showWorkPlace: z.boolean(),
+});
+export type MinorSettingsInput = z.infer<typeof minorSettingsInput>;
+
+export const adminSettingsRequest = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  site_colors: jsonText(siteColorsInput),
+  site_installed_packages: jsonText(installedPackagesInput),
+  minor_settings: jsonText(minorSettingsInput),
+});
+export type AdminSettingsRequest = z.input<typeof adminSettingsRequest>;
+
+export const adminSettingsSchema = z.object({
+  id: z.number().nullable(),
+  site_colors: z.array(z.object({ colorName: z.string(), color: z.string() })),
+  site_installed_packages: z.array(z.string()),
+  minor_settings: z.string(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  profile_id: z.string().nullable(),
+  id_number: z.string().nullable(),
+  phone_no: z.string().nullable(),
+  is_admin: z.boolean(),
+  is_approver: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersQuery = z.object({
+  search: z.string().trim().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const adminUsersPage = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;
+
+/** The edit-user dialog (part 2 §5): 'Required.' and 'E-mail must be valid'. */
+export const updateUserRequest = z.object({
+  email: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { message: messages.required, abort: true })
+    .regex(/^\S+@\S+\.\S+$/, messages.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+  phone_no: z.string({ error: messages.required }).trim().min(1, messages.required),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequest>;
+
+export const userIdRequest = z.object({ id: z.coerce.number().int().positive() });
+
+export const AUDIT_ACTIONS = [
+  'settings.saved',
+  'company.updated',
+  'user.updated',
+  'user.deleted',
+  'user.reset_link_sent',
+  'impersonation.started',
+  'impersonation.ended',
+  'impersonated.request',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  actor_id: z.number().nullable(),
+  actor_email: z.string().nullable(),
+  on_behalf_of_id: z.number().nullable(),
+  on_behalf_of_email: z.string().nullable(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuery = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor: z.string().trim().optional(),
+  subject: z.string().trim().optional(),
+  from: z.string().date().optional(),
+  to: z.string().date().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const auditPage = z.object({ entries: z.array(auditEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type AuditPage = z.infer<typeof auditPage>;
+
+export const adminMessages = {
+  userUpdated: 'User updated successfully',
+  userDeleted: 'User deleted successfully',
+  resetLinkSent: 'Password Reset link sent successfully',
+  loggedInAs: 'Logged in as user successfully',
+  confirmUpdate: 'Are you sure you want to update this user?',
+  cannotImpersonate: 'You cannot log in as an administrator or approver',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDeleteMainAdmin: 'The main administrator cannot be deleted',
+  mainAdminOnly: 'Only the main administrator can change the site settings',
+  notImpersonating: 'This session is not a "log in as" session',
+  userNotFound: 'User not found',
+} as const;
