@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
-/** A second portal with the bot check switched on, for the ALTCHA flow. */
+/** A second portal with the bot check on and a 3-second inactivity timeout (the ALTCHA and inactivity flows). */
 export const BOT_CHECK_PORT = PORT + 1;
 
 function server(port: number, env: Record<string, string>) {
@@ -48,5 +48,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 860 } } }],
-  webServer: [server(PORT, {}), server(BOT_CHECK_PORT, { BOT_CHECK: 'on' })],
+  webServer: [server(PORT, {}), server(BOT_CHECK_PORT, { BOT_CHECK: 'on', INACTIVITY_TIMEOUT_MS: '3000' })],
 });

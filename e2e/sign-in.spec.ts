@@ -40,9 +40,9 @@ test('the demo member signs in, sees the dashboard and logs out', async ({ page 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the administrator lands on the admin area', async ({ page }) => {
+test('the main administrator lands on Admin Settings', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Settings' })).toBeVisible();
 });
 

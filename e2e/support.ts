@@ -41,6 +41,12 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Signs in and waits until the portal has left the login page. */
+export async function signedIn(page: Page, email: string, password: string) {
+  await signIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/$/);
+}
+
 export const DEMO_MEMBER = { email: 'jane.mwangi@example.com', password: 'Member@2026', memberNo: 'ERB1001' };
 export const DEMO_INACTIVE = { memberNo: 'ERB1002', idNumber: '21876543', email: 'peter.ouma@example.com', phone: '254722000002' };
 export const ADMIN = { email: 'admin@portal.test', password: 'Admin@2026' };

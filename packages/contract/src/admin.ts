@@ -152,6 +152,7 @@ export const adminMessages = {
   cannotImpersonate: 'You cannot log in as an administrator or approver',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDeleteMainAdmin: 'The main administrator cannot be deleted',
+  mainAdminEmailFixed: "The main administrator's e-mail is set in the server configuration and cannot be changed",
   mainAdminOnly: 'Only the main administrator can change the site settings',
   notImpersonating: 'This session is not a "log in as" session',
   userNotFound: 'User not found',

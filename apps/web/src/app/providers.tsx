@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { ApiError } from '../shared/api/client';
 import { useSettings } from '../shared/settings/use-settings';
+import { ToastProvider } from '../shared/ui/toast';
 import { buildTheme } from './theme';
 
 export const queryClient = new QueryClient({
@@ -20,7 +21,7 @@ function SettingsTheme({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {children}
+      <ToastProvider>{children}</ToastProvider>
     </ThemeProvider>
   );
 }

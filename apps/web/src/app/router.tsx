@@ -1,6 +1,9 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AccountSettingsPage } from '../features/account/account-settings-page';
-import { AdminHomePage } from '../features/admin/admin-home-page';
+import { AdminGuard, AdminIndex } from '../features/admin/admin-guard';
+import { AuditPage } from '../features/admin/audit-page';
+import { AdminSettingsPage } from '../features/admin/settings-page';
+import { UsersPage } from '../features/admin/users-page';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ActivatePage } from '../features/auth/pages/activate-page';
 import { CategoriesPage } from '../features/auth/pages/categories-page';
@@ -41,7 +44,31 @@ export const router = createBrowserRouter([
       { path: '/dashboard/Settings', element: <AccountSettingsPage /> },
       { path: '/initiate-profile', element: <InitiatePage firm={false} /> },
       { path: '/initiate-firm', element: <InitiatePage firm /> },
-      { path: '/admin', element: <AdminHomePage /> },
+      { path: '/admin', element: <AdminIndex /> },
+      {
+        path: '/admin/settings',
+        element: (
+          <AdminGuard mainOnly>
+            <AdminSettingsPage />
+          </AdminGuard>
+        ),
+      },
+      {
+        path: '/admin/user-settings',
+        element: (
+          <AdminGuard>
+            <UsersPage />
+          </AdminGuard>
+        ),
+      },
+      {
+        path: '/admin/audit',
+        element: (
+          <AdminGuard>
+            <AuditPage />
+          </AdminGuard>
+        ),
+      },
     ],
   },
   { path: '/dev/outbox', element: <OutboxPage /> },

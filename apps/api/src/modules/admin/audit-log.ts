@@ -1,6 +1,6 @@
 import type { AuditPage, auditQuery } from '@portal/contract';
 import { schema } from '@portal/db';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../shared/context';
 
@@ -12,7 +12,12 @@ export async function listAudit(ctx: AppContext, query: z.output<typeof auditQue
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.actor) filters.push(ilike(auditLog.actorEmail, like(query.actor)));
   if (query.subject) {
-    const subject = or(ilike(auditLog.onBehalfOfEmail, like(query.subject)), ilike(auditLog.target, like(query.subject)));
+    const pattern = like(query.subject);
+    const subject = or(
+      ilike(auditLog.onBehalfOfEmail, pattern),
+      ilike(auditLog.target, pattern),
+      sql`${auditLog.details}->>'email' ilike ${pattern}`,
+    );
     if (subject) filters.push(subject);
   }
   if (query.from) filters.push(gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)));

@@ -36,10 +36,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     if (request.auth && !isMainAdmin(request.auth.user, ctx.config)) throw forbidden(adminMessages.mainAdminOnly);
   }
 
+  // Access is checked in onRequest, before the body is parsed and validated: a visitor gets 401 and a
+  // non-admin 403 whatever they send, and their form data (files included) is never read.
   return async (app) => {
     app.get(
       '/admin/settings',
-      { preHandler: requireMainAdmin, schema: { tags, security, response: { 200: z.object({ data: adminSettingsSchema }) } } },
+      { onRequest: requireMainAdmin, schema: { tags, security, response: { 200: z.object({ data: adminSettingsSchema }) } } },
       async () => ({ data: await readAdminSettings(ctx) }),
     );
 
@@ -50,17 +52,17 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       body: adminSettingsRequest,
       response: { 200: z.object({ data: adminSettingsSchema }) },
     };
-    app.post('/admin/settings', { preHandler: requireMainAdmin, schema: saveSchema }, async (req) => ({
+    app.post('/admin/settings', { onRequest: requireMainAdmin, schema: saveSchema }, async (req) => ({
       data: await saveSettings(ctx, req, req.body),
     }));
-    app.post('/admin/updateSettings', { preHandler: requireMainAdmin, schema: saveSchema }, async (req) => ({
+    app.post('/admin/updateSettings', { onRequest: requireMainAdmin, schema: saveSchema }, async (req) => ({
       data: await saveSettings(ctx, req, req.body),
     }));
 
     app.post(
       '/admin/company',
       {
-        preHandler: requireMainAdmin,
+        onRequest: requireMainAdmin,
         schema: {
           tags,
           security,
@@ -81,7 +83,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/users',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, security, querystring: adminUsersQuery, response: { 200: z.object({ data: adminUsersPage }) } },
       },
       async (req) => ({ data: await listUsers(ctx, req.query.search, req.query.page, req.query.pageSize) }),
@@ -90,7 +92,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/updateUser/:id',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, security, params: idParams, body: updateUserRequest, response: { 200: z.object({ data: adminUserSchema }) } },
       },
       async (req) => ({ data: await updateUser(ctx, req, req.params.id, req.body.email, req.body.phone_no) }),
@@ -98,7 +100,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/deleteUser/:id',
-      { preHandler: requireAdmin, schema: { tags, security, params: idParams, response: message } },
+      { onRequest: requireAdmin, schema: { tags, security, params: idParams, response: message } },
       async (req) => ({
         data: await deleteUser(ctx, req, req.params.id),
       }),
@@ -107,7 +109,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/sendActivationLink',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, security, summary: 'Sends the user a password reset link', body: userIdRequest, response: message },
       },
       async (req) => ({ data: await sendUserResetLink(ctx, req, req.body.id) }),
@@ -116,7 +118,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/loginas',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags,
           security,
@@ -131,7 +133,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/loginas/end',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, security, summary: 'Ends the "log in as" session the call is made with', response: message },
       },
       async (req) => ({ data: await endImpersonation(ctx, req) }),
@@ -139,7 +141,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/audit',
-      { preHandler: requireAdmin, schema: { tags, security, querystring: auditQuery, response: { 200: z.object({ data: auditPage }) } } },
+      { onRequest: requireAdmin, schema: { tags, security, querystring: auditQuery, response: { 200: z.object({ data: auditPage }) } } },
       async (req) => ({ data: await listAudit(ctx, req.query) }),
     );
   };

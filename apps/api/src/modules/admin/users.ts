@@ -9,6 +9,7 @@ import { isMainAdmin, type UserRow } from '../../shared/session';
 import { sendResetLink } from '../auth';
 
 const { users } = schema;
+const MAX_ID = 2_147_483_647;
 
 /** The row an administrator sees: never a password hash or a token. */
 export function toAdminUser(u: UserRow): AdminUser {
@@ -36,8 +37,9 @@ export async function listUsers(ctx: AppContext, search: string | undefined, pag
       ilike(users.idNumber, like),
       ilike(users.profileId, like),
     );
+    // Only a value that fits the integer id column: a phone or ID number of digits is not an id.
     const asId = Number(search);
-    if (Number.isInteger(asId) && asId > 0) where = or(where, eq(users.id, asId));
+    if (Number.isInteger(asId) && asId > 0 && asId <= MAX_ID) where = or(where, eq(users.id, asId));
   }
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
@@ -60,6 +62,9 @@ async function findUser(ctx: AppContext, id: number) {
 
 export async function updateUser(ctx: AppContext, request: FastifyRequest, id: number, email: string, phoneNo: string) {
   const user = await findUser(ctx, id);
+  // The main administrator is the account whose email is ADMIN_EMAIL: moving that address away (or onto
+  // another account) would hand the site settings to someone else, so it stays as configured.
+  if (isMainAdmin(user, ctx.config) && email !== user.email) throw forbidden(adminMessages.mainAdminEmailFixed);
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)

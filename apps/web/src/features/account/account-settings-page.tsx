@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { api } from '../../shared/api/client';
 import { type AlertState, errorAlert, FormAlert } from '../../shared/ui/form-alert';
 import { NewPasswordFields } from '../../shared/ui/new-password-fields';
+import { NotificationPreferences } from './notification-preferences';
 
 export function AccountSettingsPage() {
   const [alert, setAlert] = useState<AlertState>(null);
@@ -27,17 +28,20 @@ export function AccountSettingsPage() {
   });
 
   return (
-    <Card sx={{ maxWidth: 560 }}>
-      <CardHeader title="Change password" subheader="Your other signed-in devices are signed out when you change it." />
-      <CardContent>
-        <FormAlert alert={alert} />
-        <Stack component="form" noValidate onSubmit={submit} spacing={2}>
-          <NewPasswordFields register={form.register} errors={errors} label="New password" />
-          <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
-            {isSubmitting ? 'Saving…' : 'Change password'}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <Stack spacing={3}>
+      <Card sx={{ maxWidth: 560 }}>
+        <CardHeader title="Change password" subheader="Your other signed-in devices are signed out when you change it." />
+        <CardContent>
+          <FormAlert alert={alert} />
+          <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+            <NewPasswordFields register={form.register} errors={errors} label="New password" />
+            <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+              {isSubmitting ? 'Saving…' : 'Change password'}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <NotificationPreferences />
+    </Stack>
   );
 }

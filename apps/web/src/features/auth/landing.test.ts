@@ -5,7 +5,9 @@ import { landingPath } from './landing';
 const base = { is_admin: false, profile_id: null, type: 'Individual' } as unknown as User;
 
 describe('landingPath', () => {
-  it('sends an admin to /admin', () => expect(landingPath({ ...base, is_admin: true })).toBe('/admin'));
+  it('sends the main administrator to Admin Settings', () =>
+    expect(landingPath({ ...base, is_admin: true, is_main_admin: true })).toBe('/admin/settings'));
+  it('sends other admins to User Settings', () => expect(landingPath({ ...base, is_admin: true })).toBe('/admin/user-settings'));
   it('sends a user with a profile to the dashboard', () => expect(landingPath({ ...base, profile_id: 'PR1' })).toBe('/dashboard'));
   it('sends an individual without a profile to initiate', () => expect(landingPath(base)).toBe('/initiate-profile'));
   it('sends a firm without a profile to initiateFirm', () => expect(landingPath({ ...base, type: 'Corporate' })).toBe('/initiate-firm'));

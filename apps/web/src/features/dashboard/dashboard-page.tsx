@@ -50,7 +50,7 @@ export function DashboardPage() {
 
   return (
     <Stack spacing={3}>
-      {flash && <Alert severity="success">{flash}</Alert>}
+      {flash && <Alert severity={flash.severity}>{flash.message}</Alert>}
       {showConfirmBanner && (
         <Alert
           severity="warning"

@@ -5,15 +5,18 @@ import {
   CardMembership,
   Dashboard,
   Event,
+  History,
   Launch,
   Menu as MenuIcon,
   Notifications,
   Payments,
+  People,
   Person,
   School,
   Settings,
   Subscriptions,
   TrendingUp,
+  Tune,
   VerifiedUser,
 } from '@mui/icons-material';
 import {
@@ -44,8 +47,11 @@ import { needsAction, useMyApplications, useMyProfile } from '../../shared/membe
 import { useSession } from '../../shared/session/session-store';
 import { useCompany, useSettings } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { adminHome } from '../auth/landing';
 import { useLogout } from '../auth/use-logout';
+import { ImpersonationBanner } from './impersonation-banner';
 import { type NavLink, navLinks } from './nav-links';
+import { useInactivityLogout } from './use-inactivity-logout';
 
 const DRAWER_WIDTH = 260;
 
@@ -61,6 +67,9 @@ const icons: Record<string, ReactElement> = {
   License: <VerifiedUser />,
   Billing: <Payments />,
   Events: <Event />,
+  'Admin Settings': <Tune />,
+  'User Settings': <People />,
+  'Audit Log': <History />,
 };
 
 const pageTitles: [RegExp, string][] = [
@@ -70,6 +79,7 @@ const pageTitles: [RegExp, string][] = [
   [/^\/initiate-firm/, 'Create Firm Profile'],
   [/^\/admin\/settings/, 'Admin Settings'],
   [/^\/admin\/user-settings/, 'All Users'],
+  [/^\/admin\/audit/, 'Audit Log'],
   [/^\/admin/, 'Administration'],
 ];
 
@@ -78,7 +88,7 @@ function DrawerLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () =
   return (
     <List component="nav" aria-label="Main">
       {links.map((link) => {
-        const icon = (link.package && icons[link.package]) || <BadgeIcon />;
+        const icon = icons[link.package ?? link.title] ?? <BadgeIcon />;
         if (link.external) {
           return (
             <ListItemButton key={link.title} component="a" href={link.to} target="_blank" rel="noopener noreferrer">
@@ -130,6 +140,7 @@ export function AppShell() {
   const profile = useMyProfile();
   const applications = useMyApplications();
   const logout = useLogout();
+  useInactivityLogout(Boolean(session) && settings.minor.inactivityLogout, settings.inactivityTimeoutMs);
 
   if (!session) return <Navigate to="/" replace state={{ from: location.pathname }} />;
   const user = session.user;
@@ -206,7 +217,7 @@ export function AppShell() {
             <IconButton
               color="inherit"
               aria-label={`Notifications: ${alerts}`}
-              onClick={() => navigate(user.is_admin ? '/admin' : '/application')}
+              onClick={() => navigate(user.is_admin ? adminHome(user) : '/application')}
             >
               <Badge badgeContent={alerts} sx={{ '& .MuiBadge-badge': { bgcolor: 'badge.main', color: 'text.primary' } }}>
                 <Notifications />
@@ -246,11 +257,12 @@ export function AppShell() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, mt: 8, minWidth: 0 }}>
         <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
-          <Link component={RouterLink} to={user.is_admin ? '/admin' : '/dashboard'} underline="hover" color="inherit">
+          <Link component={RouterLink} to={user.is_admin ? adminHome(user) : '/dashboard'} underline="hover" color="inherit">
             Dashboard
           </Link>
           {title && title !== 'Dashboard' && <Typography color="text.primary">{title}</Typography>}
         </Breadcrumbs>
+        <ImpersonationBanner />
         <Outlet />
       </Box>
     </Box>

@@ -82,8 +82,12 @@ describe('navLinks', () => {
   });
 
   it('gives admins the admin links, Admin Settings only to the main administrator', () => {
-    expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual(['User Settings']);
-    expect(titles(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual(['Admin Settings', 'User Settings']);
+    expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual(['User Settings', 'Audit Log']);
+    expect(titles(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual([
+      'Admin Settings',
+      'User Settings',
+      'Audit Log',
+    ]);
   });
 
   it('lists the acceptance letter under Certificate once an application is released', () => {

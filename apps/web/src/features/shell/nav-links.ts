@@ -28,6 +28,7 @@ export function navLinks(ctx: NavContext): NavLink[] {
     const admin: NavLink[] = [];
     if (user.is_main_admin) admin.push({ title: 'Admin Settings', to: '/admin/settings', package: null });
     admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
+    admin.push({ title: 'Audit Log', to: '/admin/audit', package: null });
     return admin;
   }
   const dashboard: NavLink = { title: 'Dashboard', to: '/dashboard', package: 'Dashboard' };

@@ -1,4 +1,4 @@
-import { clearSession, readSession } from '../session/session-store';
+import { clearSession, readImpersonation, readSession, restoreAdminSession } from '../session/session-store';
 
 export class ApiError extends Error {
   constructor(
@@ -59,7 +59,9 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const json = (await response.json().catch(() => null)) as { data?: T; message?: string; errors?: Record<string, string[]> } | null;
   if (!response.ok) {
     if (response.status === 401 && session) {
-      clearSession();
+      // A "log in as" session that ended hands back to the administrator's own session.
+      if (readImpersonation()) restoreAdminSession();
+      else clearSession();
       for (const listener of sessionEndedListeners) listener();
     }
     throw new ApiError(

@@ -48,11 +48,55 @@ export function updateSessionUser(user: User) {
   emit();
 }
 
-export function clearSession() {
+/** Forgets the session. `silent` skips re-rendering, for callers about to reload the page. */
+export function clearSession(options: { silent?: boolean } = {}) {
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(USER);
   localStorage.removeItem(EXPIRES);
-  emit();
+  localStorage.removeItem(ADMIN_SESSION);
+  if (!options.silent) emit();
+}
+
+/** While an administrator is "logged in as" a member, the admin's own session waits here. */
+const ADMIN_SESSION = 'admin_session';
+
+export interface Impersonation {
+  admin: Session;
+  memberEmail: string;
+}
+
+export function startImpersonation(memberSession: SessionResponse) {
+  const admin = readSession();
+  if (!admin) return;
+  localStorage.setItem(ADMIN_SESSION, JSON.stringify(admin));
+  saveSession(memberSession);
+}
+
+export function readImpersonation(): Impersonation | null {
+  const raw = localStorage.getItem(ADMIN_SESSION);
+  const current = readSession();
+  if (!raw || !current) return null;
+  try {
+    return { admin: JSON.parse(raw) as Session, memberEmail: current.user.email };
+  } catch {
+    return null;
+  }
+}
+
+/** Puts the administrator's session back (after returning, or when the member session ended). */
+export function restoreAdminSession(): boolean {
+  const raw = localStorage.getItem(ADMIN_SESSION);
+  localStorage.removeItem(ADMIN_SESSION);
+  if (!raw) return false;
+  try {
+    const admin = JSON.parse(raw) as Session;
+    localStorage.setItem(TOKEN, admin.token);
+    localStorage.setItem(USER, JSON.stringify(admin.user));
+    emit();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function subscribe(listener: () => void) {

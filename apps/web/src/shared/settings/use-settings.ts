@@ -21,6 +21,7 @@ export function useSettings() {
       minor: parseMinorSettings(data?.minor_settings),
       packages: data?.site_installed_packages ?? null,
       botCheck: data?.bot_check ?? false,
+      inactivityTimeoutMs: data?.inactivity_timeout_ms ?? 300_000,
     };
   }, [query.data]);
   return { ...derived, isLoading: query.isLoading, loaded: Boolean(query.data) };

@@ -2,16 +2,26 @@ import { useState } from 'react';
 
 const KEY = 'flash';
 
-/** A one-time message for the next page, surviving redirects (route state does not). */
-export function setFlash(message: string) {
-  sessionStorage.setItem(KEY, message);
+export interface Flash {
+  message: string;
+  severity: 'success' | 'info' | 'warning' | 'error';
 }
 
-export function useFlash(): string | null {
-  const [message] = useState(() => {
+/** A one-time message for the next page, surviving redirects (route state does not). */
+export function setFlash(message: string, severity: Flash['severity'] = 'success') {
+  sessionStorage.setItem(KEY, JSON.stringify({ message, severity }));
+}
+
+export function useFlash(): Flash | null {
+  const [flash] = useState<Flash | null>(() => {
     const value = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
-    return value;
+    if (!value) return null;
+    try {
+      return JSON.parse(value) as Flash;
+    } catch {
+      return null;
+    }
   });
-  return message;
+  return flash;
 }

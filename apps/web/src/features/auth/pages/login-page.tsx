@@ -47,7 +47,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { minor } = useSettings();
   const flash = useFlash();
-  const [alert, setAlert] = useState<AlertState>(flash ? { severity: 'success', message: flash } : null);
+  const [alert, setAlert] = useState<AlertState>(flash);
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
 
   const submit = form.handleSubmit(async (values) => {
