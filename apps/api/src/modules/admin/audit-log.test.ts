@@ -95,9 +95,11 @@ describe('GET /api/admin/audit', () => {
     expect((await audit({ actor: 'nobody-at-all' })).body.data.total).toBe(0);
   });
 
-  it('filters by subject: the member acted for, or the target', async () => {
+  it("filters by subject: the member acted for, the target, or the target's email", async () => {
     const byMemberEmail = await audit({ subject: member.email });
-    expect(byMemberEmail.body.data.entries.map((e: Entry) => e.action)).toEqual(['impersonation.ended']);
+    expect(byMemberEmail.body.data.entries.map((e: Entry) => e.action)).toEqual(['impersonation.ended', 'impersonation.started']);
+    const byOtherEmail = await audit({ subject: other.email.toUpperCase() });
+    expect(byOtherEmail.body.data.entries.map((e: Entry) => e.action)).toEqual(['user.reset_link_sent']);
     const byTarget = await audit({ subject: `user:${member.id}` });
     expect(byTarget.body.data.entries.map((e: Entry) => e.action)).toEqual([
       'impersonation.ended',
