@@ -83,3 +83,6 @@ export function colorsToRecord(colors: SiteColor[]): Record<ColorName, string> {
   }
   return out;
 }
+
+/** The body's own abbreviation: when organisation_caption equals it, the board's rules apply (part 1 §6). */
+export const BOARD_CAPTION = 'ERB';

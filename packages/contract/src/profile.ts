@@ -1,0 +1,387 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** Profile messages of part 1 §5, in one place. */
+export const profileMessages = {
+  lastName: 'Last Name is required',
+  firstName: 'First Name is required',
+  dateOfBirth: 'Date of Birth is required',
+  idPassport: 'ID/Passport is required',
+  gender: 'Gender is required',
+  title: 'Title is required',
+  nationality: 'Nationality is required',
+  discipline: 'Discipline is required',
+  pwdCard: 'PWD Card Number is required',
+  disabilityDescription: 'Disability Description is required',
+  photoRequired: 'Profile Picture is required',
+  photoNotImage: 'Attachment must be an image',
+  photoTooLarge: 'Profile Picture should be less than 2MB',
+  idPdf: 'Attachment must be a Pdf with both sides',
+  attachmentRequired: 'Attachment is required',
+  attachmentTooLarge: 'Attachment should be less than 10MB',
+  attachmentNotPdf: 'Attachment must be a Pdf',
+  firmField: 'field is required',
+  futureDate: 'Date cannot be in the future',
+  somethingWrong: 'Something went wrong',
+  confirmed: 'Confirmed Successfully',
+  duplicateSpecialization: 'This specialization is already in your list',
+  oneContactPerType: 'You already have a contact of this type',
+  registrationNotFound: 'Professional Registration Number not found',
+} as const;
+
+export const PHOTO_MAX_BYTES = 2_000_000;
+export const PDF_MAX_BYTES = 10_000_000;
+export const GENDERS = ['Male', 'Female'] as const;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const req = (message: string) => z.string({ error: message }).trim().min(1, message);
+const opt = () => z.string().trim().optional().default('');
+const isoDate = (message: string) =>
+  req(message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => v <= today(), profileMessages.futureDate);
+const optDate = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .default('')
+    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today()), profileMessages.futureDate);
+const digits = (message: string) => req(message).regex(/^[\d.]+$/, 'Digits only');
+const optDigits = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .default('')
+    .refine((v) => !v || /^[\d.]+$/.test(v), 'Digits only');
+const flag = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === 'true' || v === '1');
+/** Form data sends lists as JSON text. */
+const jsonList = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v ?? [];
+    try {
+      return JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }, z.array(item));
+
+/** The individual bio (part 1 §3). The rules that depend on settings are applied by bioSchemaFor. */
+export const bioBase = z.object({
+  LastName: req(profileMessages.lastName),
+  FirstName: req(profileMessages.firstName),
+  SecondName: opt().transform((v) => v.toUpperCase()),
+  Gender: z.enum(GENDERS, { error: profileMessages.gender }),
+  profileTitle: jsonList(z.string()),
+  DateOfBirth: isoDate(profileMessages.dateOfBirth),
+  IdentificationDocumentNo: req(profileMessages.idPassport),
+  Nationality: req(profileMessages.nationality),
+  county: opt(),
+  City: opt(),
+  Discipline: req(profileMessages.discipline),
+  specialization: opt(),
+  Disability: flag.optional().default(false),
+  PWDCardNo: opt(),
+  DisabilityDescription: opt(),
+  memberPracticingFirm: opt(),
+  confirmed: flag.optional(),
+});
+export type BioInput = z.input<typeof bioBase>;
+
+export interface BioRules {
+  /** The organisation caption equals the board caption: title optional, ID PDF required, specialization on the bio. */
+  boardCaption: boolean;
+}
+
+export function bioSchemaFor(rules: BioRules) {
+  return bioBase.superRefine((v, ctx) => {
+    if (!rules.boardCaption && v.profileTitle.length === 0) ctx.addIssue({ code: 'custom', path: ['profileTitle'], message: profileMessages.title });
+    if (v.Disability && !v.PWDCardNo) ctx.addIssue({ code: 'custom', path: ['PWDCardNo'], message: profileMessages.pwdCard });
+    if (v.Disability && !v.DisabilityDescription)
+      ctx.addIssue({ code: 'custom', path: ['DisabilityDescription'], message: profileMessages.disabilityDescription });
+  });
+}
+
+/** The firm's details (part 1 §3): every field required, text upper-cased; Email and PINRegNo come from the account. */
+const firmText = () => req(profileMessages.firmField).transform((v) => v.toUpperCase());
+export const firmBioSchema = z.object({
+  FirstName: firmText(),
+  PhoneNo: digits(profileMessages.firmField),
+  PhoneNo2: digits(profileMessages.firmField),
+  Address: firmText(),
+  Address2: firmText(),
+  faxNo: firmText(),
+  VATRegNo: firmText(),
+  houseNo: firmText(),
+  blockNo: firmText(),
+  lrNo: firmText(),
+  streetName: firmText(),
+  City: firmText(),
+  noConvictions: flag.optional().default(false),
+});
+export type FirmBioInput = z.input<typeof firmBioSchema>;
+
+export const CONTACT_TYPES = ['Personal', 'Work'] as const;
+const upper = (message: string) => req(message).transform((v) => v.toUpperCase());
+
+export const contactSchema = z
+  .object({
+    Type: z.enum(CONTACT_TYPES, { error: messages.fieldRequired }),
+    Status: z.string().optional().default('Active'),
+    Email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, { message: 'Email is required', abort: true })
+      .regex(/^\S+@\S+$/, messages.emailInvalid)
+      .transform((v) => v.toUpperCase()),
+    PhoneNo: digits('PhoneNo is required'),
+    PhoneNo2: optDigits(),
+    Address: upper('Address is required'),
+    PostCode: digits('PostCode is required'),
+    Address2: upper('Physical Location is required'),
+    PlaceOfWork: opt().transform((v) => v.toUpperCase()),
+    Location: opt().transform((v) => v.toUpperCase()),
+    Designation: opt().transform((v) => v.toUpperCase()),
+    County: opt(),
+    City: opt(),
+    Country_Code: req('Country is required'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.Type === 'Work') {
+      if (!v.PlaceOfWork) ctx.addIssue({ code: 'custom', path: ['PlaceOfWork'], message: 'Place of Work is required' });
+      if (!v.Location) ctx.addIssue({ code: 'custom', path: ['Location'], message: 'Location is required' });
+      if (!v.Designation) ctx.addIssue({ code: 'custom', path: ['Designation'], message: 'Designation is required' });
+    }
+    if (v.Country_Code === 'KE' && !v.City) ctx.addIssue({ code: 'custom', path: ['City'], message: 'City is required' });
+  });
+
+/** The county is required only when the county-field setting is on. */
+export function contactSchemaFor(countyField: boolean) {
+  return contactSchema.superRefine((v, ctx) => {
+    if (countyField && v.Country_Code === 'KE' && !v.County) ctx.addIssue({ code: 'custom', path: ['County'], message: 'County is required' });
+  });
+}
+
+export const workExperienceSchema = z
+  .object({
+    PositionHeld: req('Position Held is required'),
+    Sector: req('Sector Year is required'),
+    ResponsibilitiesDescription: req('Description is required').pipe(z.string().max(100, 'Max 100 characters reached')),
+    NameOfFirm: req('Name of Firm Awarded is required'),
+    FromDate: isoDate('From Date is required'),
+    ToDate: optDate(),
+    Current: flag.optional().default(false),
+  })
+  .transform((v) => ({ ...v, ToDate: v.Current ? '' : v.ToDate || today() }))
+  .superRefine((v, ctx) => {
+    if (v.ToDate && v.ToDate < v.FromDate) ctx.addIssue({ code: 'custom', path: ['ToDate'], message: 'End Date Cannot be before Start Date' });
+  });
+
+export const QUALIFICATION_TYPES = ['Educational', 'Professional'] as const;
+export const QUALIFICATION_CATEGORIES = ['Local', 'Foreign'] as const;
+const currentYear = () => new Date().getFullYear();
+
+export const certificationSchema = z
+  .object({
+    Type: z.enum(QUALIFICATION_TYPES, { error: 'Type is required' }),
+    Category: z.enum(QUALIFICATION_CATEGORIES, { error: 'Category is required' }),
+    Institution: req('Institution is required'),
+    UniversityCode: opt().transform((v) => (v === 'OTHER' ? '' : v)),
+    AreaOfSpecialization: req('Area of Specialization is required'),
+    CertificateAwarded: req('Certificate Awarded is required'),
+    QualificationDescription: opt(),
+    CertificateNo: req('Certificate No is required'),
+    CertificationClass: req('Certification Class is required'),
+    CompletionYear: z.coerce
+      .number({ error: 'Completion Year is required' })
+      .int('Completion Year is required')
+      .min(1900, 'Completion Year is required')
+      .refine((y) => y <= currentYear(), profileMessages.futureDate),
+    StartDate: isoDate('Start Date is required'),
+    EndDate: isoDate('End Date is required'),
+    GraduationDate: isoDate('Graduation Date is required'),
+    ContactPerson: opt(),
+    ContactDesignation: opt(),
+    ContactCountry: opt(),
+    ContactEmail: opt(),
+    contactPersonAddress: opt(),
+    transcriptDescriptions: jsonList(z.string()).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.EndDate < v.StartDate) ctx.addIssue({ code: 'custom', path: ['EndDate'], message: 'End Date Cannot come before Start Date' });
+    if (v.GraduationDate < v.StartDate)
+      ctx.addIssue({ code: 'custom', path: ['GraduationDate'], message: 'Graduation Date Cannot come before Start Date' });
+    if (v.Category === 'Foreign') {
+      const need: [keyof typeof v, string][] = [
+        ['ContactPerson', 'Contact Person is required'],
+        ['ContactDesignation', 'Designation is required'],
+        ['ContactEmail', 'Email is required'],
+        ['contactPersonAddress', 'Address is required'],
+        ['ContactCountry', 'Country is required'],
+      ];
+      for (const [key, message] of need) if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message });
+      if (v.ContactEmail && !/^\S+@\S+$/.test(v.ContactEmail)) ctx.addIssue({ code: 'custom', path: ['ContactEmail'], message: messages.emailInvalid });
+    }
+  });
+
+export const refereeSchema = z.object({
+  Name: req('Name is required'),
+  Email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { message: 'Email is required', abort: true })
+    .regex(/^\S+@\S+$/, messages.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+  PhoneNo: digits('Phone No is required'),
+  MemberNo: req('Member No is required'),
+  Address: opt(),
+  PlaceOfWork: opt(),
+  Designation: opt(),
+  refereeType: opt(),
+});
+
+export const institutionSchema = z.object({
+  Institution: req('Institution is required'),
+  memberNo: req('Registration No required'),
+  membershipType: req('Membership Type is required'),
+  yearOfRegistration: z.coerce.number({ error: 'year of Registration' }).int('year of Registration').min(1900, 'year of Registration').max(currentYear(), 'year of Registration'),
+});
+
+export const attachmentSchema = z.object({
+  description: req('Description is required'),
+  fileName: req('File Name is required'),
+});
+
+export const MEMBER_TYPES_FOR_HOLDERS = ['Member', 'Non Member'] as const;
+export const directorSchema = z
+  .object({
+    name: req('name is required'),
+    identificationDocumentNo: req('identificationDocumentNo is required'),
+    discipline: opt(),
+    type: z.enum(MEMBER_TYPES_FOR_HOLDERS, { error: 'type is required' }),
+    regNo: opt(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'Member' && !v.regNo) ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
+  })
+  .transform((v) => ({ ...v, regNo: v.type === 'Member' ? v.regNo : '' }));
+
+export const shareholderSchema = z
+  .object({
+    name: req('name is required'),
+    identificationDocumentNo: req('identificationDocumentNo is required'),
+    discipline: opt(),
+    type: z.enum(MEMBER_TYPES_FOR_HOLDERS, { error: 'type is required' }),
+    regNo: opt(),
+    sharesHeld: z.coerce.number({ error: 'Shares Held is required' }).min(0, 'Shares Held is required'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'Member' && !v.regNo) ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
+  })
+  .transform((v) => ({ ...v, regNo: v.type === 'Member' ? v.regNo : '' }));
+
+export const facilitySchema = z.object({
+  nameOfEquipment: req('nameOfEquipment is required'),
+  quantity: z.coerce.number({ error: 'quantity is required' }).int('quantity is required').min(0, 'quantity is required'),
+  remarks: opt(),
+});
+
+export const employeeSchema = z.object({
+  code: req('employeeType is required'),
+  count: z.coerce.number({ error: 'count is required' }).int('count is required').min(0, 'count is required'),
+});
+
+export const bankerSchema = z.object({ name: req('name is required'), address: req('address is required') });
+export const serviceSchema = z.object({ service: opt(), description: req('description is required') });
+export const convictionSchema = z.object({
+  ConvictionDate: isoDate('Conviction Date is required'),
+  Offence: req('Offence is required'),
+  SentenceImposed: req('Sentence Imposed No is required'),
+});
+export const specializationSchema = z.object({
+  Description: req('Field is required').pipe(z.string().max(99, 'Max 100 characters')),
+  Code: opt(),
+  Discipline: opt(),
+});
+
+/** What a section's file field must be. */
+export interface FileRule {
+  field: string;
+  required: boolean;
+  kind: 'pdf' | 'image';
+  maxBytes: number;
+}
+
+export interface SectionDefinition {
+  /** API path under /api/profile/ and the key in the checklist mapping. */
+  path: string;
+  /** Singular noun for 'Delete this X?'. */
+  noun: string;
+  memberType: 'Individual' | 'Corporate' | 'Both';
+  // biome-ignore lint/suspicious/noExplicitAny: section schemas differ in shape
+  schema: z.ZodType<any, any>;
+  files: FileRule[];
+}
+
+const pdf = (field: string, required = true): FileRule => ({ field, required, kind: 'pdf', maxBytes: PDF_MAX_BYTES });
+
+export const SECTIONS = {
+  contact: { path: 'contact', noun: 'Contact', memberType: 'Both', schema: contactSchema, files: [] },
+  'work-experience': { path: 'work-experience', noun: 'Experience', memberType: 'Individual', schema: workExperienceSchema, files: [] },
+  certification: { path: 'certification', noun: 'Qualification', memberType: 'Individual', schema: certificationSchema, files: [pdf('File')] },
+  referee: { path: 'referee', noun: 'Referee', memberType: 'Individual', schema: refereeSchema, files: [] },
+  institution: { path: 'institution', noun: 'Membership', memberType: 'Individual', schema: institutionSchema, files: [pdf('attachment')] },
+  attachments: { path: 'attachments', noun: 'Attachment', memberType: 'Both', schema: attachmentSchema, files: [pdf('attachment')] },
+  specialization: { path: 'specialization', noun: 'Specialization', memberType: 'Individual', schema: specializationSchema, files: [] },
+  directors: { path: 'directors', noun: 'Director', memberType: 'Corporate', schema: directorSchema, files: [] },
+  shareholders: { path: 'shareholders', noun: 'Shareholder', memberType: 'Corporate', schema: shareholderSchema, files: [] },
+  services: { path: 'services', noun: 'Service', memberType: 'Corporate', schema: serviceSchema, files: [] },
+  employees: { path: 'employees', noun: 'Employee', memberType: 'Corporate', schema: employeeSchema, files: [] },
+  facilities: { path: 'facilities', noun: 'Facility', memberType: 'Corporate', schema: facilitySchema, files: [pdf('ownership')] },
+  bankers: { path: 'bankers', noun: 'Banker', memberType: 'Corporate', schema: bankerSchema, files: [] },
+  convictions: { path: 'convictions', noun: 'Conviction', memberType: 'Corporate', schema: convictionSchema, files: [] },
+} satisfies Record<string, SectionDefinition>;
+export type SectionName = keyof typeof SECTIONS;
+export const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
+
+/** A saved entry as the API returns it: the spec's fields plus the keys the spec uses for rows. */
+export interface SectionEntry {
+  EntryNo: number;
+  lineNo: number;
+  entryNo: number;
+  ProfileID: string;
+  [field: string]: unknown;
+}
+
+/** Checklist item → the editor that completes it (part 1 §2, Checklist). */
+export const CHECKLIST_COMPONENTS: Record<string, string> = {
+  PROFILE: 'bio',
+  PICTURE: 'bio',
+  RESIDENCE: 'bio',
+  ID: 'bio',
+  CONTACTS: 'contact',
+  ADDRESS: 'contact',
+  OLEVEL: 'certification',
+  EDUCATION: 'certification',
+  PROFESSIONAL: 'institution',
+  'WORK EXPERIENCE': 'work-experience',
+  REFEREE: 'referee',
+  PROPOSER: 'referee',
+  SECONDER: 'referee',
+  SPECILIZATION: 'specialization',
+  CONVICTION: 'convictions',
+  ATTACHMENTS: 'attachments',
+  SERVICES: 'services',
+  DIRECTORS: 'directors',
+  FIRMEMPLOYEES: 'employees',
+  SHAREHOLDERS: 'shareholders',
+  FIRMBANKERS: 'bankers',
+  FACILITIES: 'facilities',
+};
+
+export const checklistItemSchema = z.object({ checkListType: z.string(), code: z.string(), description: z.string(), pass: z.boolean() });
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+/** Referees needed before the REFEREE item passes. */
+export const REQUIRED_REFEREES = 2;
