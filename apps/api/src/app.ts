@@ -78,14 +78,16 @@ export async function buildApp(config: Config, database: Database, options: { lo
     request.auth = token ? await resolveSession(ctx.db, config, token) : null;
   });
   // Every change made inside a "log in as" session is recorded with both the admin and the member.
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.auth?.impersonator || request.method === 'GET' || request.method === 'HEAD') return;
-    if (request.routeOptions.url === '/api/admin/loginas/end') return;
+  // Recorded before the reply leaves, so a failed insert fails the request instead of going unrecorded.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.auth?.impersonator || request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (request.routeOptions.url === '/api/admin/loginas/end') return payload;
     await audit(ctx.db, request, {
       action: 'impersonated.request',
       target: request.routeOptions.url ?? request.url,
       details: { method: request.method, url: request.url.split('?')[0], status: reply.statusCode },
     });
+    return payload;
   });
 
   await app.register(

@@ -156,4 +156,5 @@ export const adminMessages = {
   mainAdminOnly: 'Only the main administrator can change the site settings',
   notImpersonating: 'This session is not a "log in as" session',
   userNotFound: 'User not found',
+  adminAccountsMainOnly: "Only the main administrator can change another administrator's account",
 } as const;

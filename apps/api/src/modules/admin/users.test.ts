@@ -311,3 +311,28 @@ describe('POST /api/admin/sendActivationLink', () => {
     expect((await t.call('POST', '/api/admin/sendActivationLink', { token: adminToken, body: {} })).status).toBe(400);
   });
 });
+
+describe('administrator accounts', () => {
+  it('only the main administrator may edit, delete or reset another administrator', async () => {
+    const peer = await createUser(t.db, { isAdmin: true });
+    const other = await createUser(t.db, { isAdmin: true });
+    const peerToken = await signIn(t, peer.email, peer.password, uniqueIp());
+    const asPeer = (method: 'POST', url: string, body?: unknown) => t.call(method, url, { token: peerToken, body });
+
+    for (const response of [
+      await asPeer('POST', `/api/admin/updateUser/${other.id}`, { email: 'taken-over@example.com', phone_no: '254700000000' }),
+      await asPeer('POST', '/api/admin/sendActivationLink', { id: other.id }),
+      await asPeer('POST', `/api/admin/deleteUser/${other.id}`),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(response.body.message).toBe(adminMessages.adminAccountsMainOnly);
+    }
+    const [unchanged] = await t.db.select().from(schema.users).where(eq(schema.users.id, other.id));
+    expect(unchanged.email).toBe(other.email);
+
+    // Members remain manageable by any admin, and the main administrator manages admins.
+    const member = await createUser(t.db);
+    expect((await asPeer('POST', '/api/admin/sendActivationLink', { id: member.id })).status).toBe(200);
+    expect((await t.call('POST', '/api/admin/sendActivationLink', { token: adminToken, body: { id: other.id } })).status).toBe(200);
+  });
+});

@@ -60,11 +60,19 @@ async function findUser(ctx: AppContext, id: number) {
   return user;
 }
 
+/** Administrator accounts are changed only by the main administrator (or by themselves), so one admin cannot take over another. */
+function assertManageable(ctx: AppContext, request: FastifyRequest, user: UserRow) {
+  const caller = request.auth?.user;
+  if (user.isAdmin && caller && caller.id !== user.id && !isMainAdmin(caller, ctx.config))
+    throw forbidden(adminMessages.adminAccountsMainOnly);
+}
+
 export async function updateUser(ctx: AppContext, request: FastifyRequest, id: number, email: string, phoneNo: string) {
   const user = await findUser(ctx, id);
   // The main administrator is the account whose email is ADMIN_EMAIL: moving that address away (or onto
   // another account) would hand the site settings to someone else, so it stays as configured.
   if (isMainAdmin(user, ctx.config) && email !== user.email) throw forbidden(adminMessages.mainAdminEmailFixed);
+  assertManageable(ctx, request, user);
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -84,6 +92,7 @@ export async function deleteUser(ctx: AppContext, request: FastifyRequest, id: n
   const user = await findUser(ctx, id);
   if (request.auth?.user.id === id) throw forbidden(adminMessages.cannotDeleteSelf);
   if (isMainAdmin(user, ctx.config)) throw forbidden(adminMessages.cannotDeleteMainAdmin);
+  assertManageable(ctx, request, user);
   await ctx.db.delete(users).where(eq(users.id, id));
   await audit(ctx.db, request, {
     action: 'user.deleted',
@@ -95,6 +104,7 @@ export async function deleteUser(ctx: AppContext, request: FastifyRequest, id: n
 
 export async function sendUserResetLink(ctx: AppContext, request: FastifyRequest, id: number) {
   const user = await findUser(ctx, id);
+  assertManageable(ctx, request, user);
   await sendResetLink(ctx, user.id, user.email);
   await audit(ctx.db, request, { action: 'user.reset_link_sent', target: `user:${id}`, details: { email: user.email } });
   return { message: adminMessages.resetLinkSent };

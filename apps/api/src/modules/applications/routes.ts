@@ -10,7 +10,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/application',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags: ['applications'], security: [{ bearer: [] }], response: { 200: z.object({ data: z.array(applicationSchema) }) } },
       },
       async (req) => ({ data: await listApplications(ctx.db, currentUser(req).id) }),

@@ -84,7 +84,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/set-password',
-      { preHandler: requireUser, schema: { tags, body: changePasswordRequest, response: message, security: [{ bearer: [] }] } },
+      { onRequest: requireUser, schema: { tags, body: changePasswordRequest, response: message, security: [{ bearer: [] }] } },
       async (req) => {
         const user = currentUser(req);
         return { data: await changePassword(ctx, user.id, req.auth?.sessionId ?? 0, req.body.password) };
@@ -94,7 +94,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/notification',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: notificationRequest, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] },
       },
       async (req) => {
@@ -114,14 +114,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/auth/logout', { preHandler: requireUser, schema: { tags, response: message, security: [{ bearer: [] }] } }, async (req) => {
+    app.post('/auth/logout', { onRequest: requireUser, schema: { tags, response: message, security: [{ bearer: [] }] } }, async (req) => {
       if (req.auth) await endSession(ctx.db, req.auth.sessionId);
       return { data: { message: messages.loggedOut } };
     });
 
     app.get(
       '/auth/user',
-      { preHandler: requireUser, schema: { tags, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] } },
+      { onRequest: requireUser, schema: { tags, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] } },
       async (req) => ({ data: toUserDto(currentUser(req), ctx.config) }),
     );
 
