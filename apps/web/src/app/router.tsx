@@ -15,10 +15,14 @@ import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { SignupPage } from '../features/auth/pages/signup-page';
 import { SuccessPage } from '../features/auth/pages/success-page';
 import { VerifyPage } from '../features/auth/pages/verify-page';
+import { ChecklistComponentPage } from '../features/checklist/checklist-component-page';
+import { ChecklistPage } from '../features/checklist/checklist-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { OutboxPage } from '../features/dev/outbox-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { InitiatePage } from '../features/profile/initiate-page';
+import { ProfileConfirmPage } from '../features/profile/pages/profile-confirm-page';
+import { ProfilePage } from '../features/profile/pages/profile-page';
 import { AppShell } from '../features/shell/app-shell';
 
 export const router = createBrowserRouter([
@@ -42,6 +46,10 @@ export const router = createBrowserRouter([
     children: [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/dashboard/Settings', element: <AccountSettingsPage /> },
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/profile/profileConfirm', element: <ProfileConfirmPage /> },
+      { path: '/checklist/type/:type', element: <ChecklistPage /> },
+      { path: '/checklist/component/:name', element: <ChecklistComponentPage /> },
       { path: '/initiate-profile', element: <InitiatePage firm={false} /> },
       { path: '/initiate-firm', element: <InitiatePage firm /> },
       { path: '/admin', element: <AdminIndex /> },

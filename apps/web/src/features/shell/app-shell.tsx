@@ -74,6 +74,9 @@ const icons: Record<string, ReactElement> = {
 
 const pageTitles: [RegExp, string][] = [
   [/^\/dashboard\/Settings/, 'Settings'],
+  [/^\/profile\/profileConfirm/, 'Confirm Profile'],
+  [/^\/profile/, 'Profile'],
+  [/^\/checklist/, 'Checklist'],
   [/^\/dashboard/, 'Dashboard'],
   [/^\/initiate-profile/, 'Create Profile'],
   [/^\/initiate-firm/, 'Create Firm Profile'],

@@ -1,0 +1,268 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  Grid,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { type BioInput, BOARD_CAPTION, bioSchemaFor, PHOTO_MAX_BYTES, profileMessages, type User } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { api } from '../../../shared/api/client';
+import { updateSessionUser, useSession } from '../../../shared/session/session-store';
+import { useCategories, useSettings } from '../../../shared/settings/use-settings';
+import { setFlash } from '../../../shared/ui/flash';
+import { toBody, useLookup } from '../api';
+import { GENDER_OPTIONS } from '../sections/configs';
+import { ErrorDialog, errorMessages } from './error-dialog';
+import { FieldInput, FileField } from './field-input';
+import { checkFile } from './section-list';
+
+export interface BioProfile {
+  ProfileID: string;
+  FirstName: string;
+  SecondName: string | null;
+  LastName: string;
+  Gender: string | null;
+  DateOfBirth: string;
+  IdentificationDocumentNo: string | null;
+  Nationality?: string | null;
+  county?: string | null;
+  City?: string | null;
+  Discipline: string | null;
+  specialization?: string | null;
+  Disability?: boolean;
+  PWDCardNo?: string | null;
+  DisabilityDescription?: string | null;
+  memberPracticingFirm?: string | null;
+  profileTitle: { title: string }[];
+  picture: string | null;
+  IDFile?: { id: string; fileName: string } | null;
+}
+
+function initialValues(p: BioProfile | null | undefined, user: User | undefined): BioInput {
+  return {
+    LastName: p?.LastName ?? '',
+    FirstName: p?.FirstName ?? '',
+    SecondName: p?.SecondName ?? '',
+    Gender: (p?.Gender as BioInput['Gender']) ?? ('' as BioInput['Gender']),
+    profileTitle: p?.profileTitle.map((t) => t.title) ?? [],
+    DateOfBirth: p && p.DateOfBirth !== '0001-01-01' ? p.DateOfBirth : '',
+    IdentificationDocumentNo: p?.IdentificationDocumentNo ?? user?.id_number ?? '',
+    Nationality: p?.Nationality ?? 'KE',
+    county: p?.county ?? '',
+    City: p?.City ?? '',
+    Discipline: p?.Discipline ?? '',
+    specialization: p?.specialization ?? '',
+    Disability: p?.Disability ?? false,
+    PWDCardNo: p?.PWDCardNo ?? '',
+    DisabilityDescription: p?.DisabilityDescription ?? '',
+    memberPracticingFirm: p?.memberPracticingFirm ?? '',
+  };
+}
+
+const PHOTO_RULE = { field: 'Image', required: true, kind: 'image' as const, maxBytes: PHOTO_MAX_BYTES };
+const ID_RULE = { field: 'ID', required: true, kind: 'pdf' as const, maxBytes: 10_000_000 };
+
+/** The individual bio: initial mode creates the profile ('Create Profile'), otherwise it updates it. */
+export function BioForm({ profile, initial, editable = true }: { profile?: BioProfile | null; initial: boolean; editable?: boolean }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { minor } = useSettings();
+  const categories = useCategories();
+  const titles = useLookup('titles');
+  const boardCaption = minor.organisation_caption === BOARD_CAPTION;
+  const schema = useMemo(() => bioSchemaFor({ boardCaption }), [boardCaption]);
+  const form = useForm<BioInput>({ resolver: zodResolver(schema) as never, defaultValues: initialValues(profile, session?.user) });
+  const values = form.watch();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [idFile, setIdFile] = useState<File | null>(null);
+  const [fileErrors, setFileErrors] = useState<{ Image?: string; ID?: string }>({});
+  const [dialogErrors, setDialogErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const entitled = categories.data?.find((c) => c.Code === session?.user.category)?.entitled ?? false;
+  const titleOptions = (titles.data ?? []).filter((t) => entitled || !t.entitled);
+  const photoPreview = photo ? URL.createObjectURL(photo) : profile?.picture;
+
+  function checkFiles() {
+    const errors = {
+      Image: checkFile(PHOTO_RULE, photo, profile?.picture ? { id: '', fileName: 'photo' } : null),
+      ID: boardCaption ? checkFile(ID_RULE, idFile, profile?.IDFile, profileMessages.idPdf) : undefined,
+    };
+    if (errors.Image === profileMessages.attachmentRequired) errors.Image = profileMessages.photoRequired;
+    setFileErrors(errors);
+    return Object.values(errors).filter(Boolean) as string[];
+  }
+
+  const submit = form.handleSubmit(
+    async (parsed) => {
+      const fileProblems = checkFiles();
+      if (fileProblems.length) {
+        setDialogErrors(fileProblems);
+        return;
+      }
+      setBusy(true);
+      try {
+        const body = toBody({ ...form.getValues(), SecondName: parsed.SecondName }, { Image: photo, ID: idFile });
+        // Form data is needed for the files; without new files the JSON body is enough.
+        await api.post(initial ? 'profile' : 'profile/update', body);
+        const user = await api.get<User>('auth/user');
+        updateSessionUser(user);
+        await queryClient.invalidateQueries({ queryKey: ['profile'] });
+        await queryClient.invalidateQueries({ queryKey: ['checklist'] });
+        await queryClient.invalidateQueries({ queryKey: ['applications'] });
+        setPhoto(null);
+        setIdFile(null);
+        if (initial) {
+          setFlash('Profile created. Complete the remaining sections of your profile.');
+          navigate('/profile', { replace: true });
+        }
+      } catch (error) {
+        setDialogErrors(errorMessages(error));
+      } finally {
+        setBusy(false);
+      }
+    },
+    (errors) => {
+      const fileProblems = checkFiles();
+      setDialogErrors([...Object.values(errors).map((e) => String(e?.message)), ...fileProblems]);
+    },
+  );
+
+  const disabled = !editable;
+  const field = (name: keyof BioInput, label: string, extra: Partial<Parameters<typeof FieldInput>[0]['field']> = {}) => (
+    <FieldInput
+      field={{ name, label, kind: 'text', ...extra }}
+      control={form.control}
+      disabled={disabled}
+      parentValue={extra.lookup?.parentFrom ? String(values[extra.lookup.parentFrom as keyof BioInput] ?? '') : undefined}
+    />
+  );
+
+  return (
+    <Card>
+      <CardHeader
+        title={initial ? 'Create your profile' : 'Bio'}
+        slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }}
+      />
+      <CardContent>
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center" sx={{ mb: 3 }}>
+            <Avatar src={photoPreview ?? undefined} sx={{ width: 96, height: 96 }} alt="Profile photo" />
+            <FileField
+              field={{ name: 'Image', label: 'Profile photo (PNG or JPEG, less than 2MB)', kind: 'file', accept: 'image' }}
+              file={photo}
+              stored={profile?.picture ? 'Photo on file' : null}
+              error={fileErrors.Image}
+              onChange={setPhoto}
+            />
+          </Stack>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 4 }}>{field('LastName', 'Last Name')}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{field('FirstName', 'First Name')}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{field('SecondName', 'Other Names', { upper: true })}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{field('Gender', 'Gender', { kind: 'select', options: GENDER_OPTIONS })}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Controller
+                name="profileTitle"
+                control={form.control}
+                render={({ field: f, fieldState }) => (
+                  <TextField
+                    select
+                    label="Title"
+                    disabled={disabled}
+                    value={(f.value as string[]) ?? []}
+                    onChange={(e) => f.onChange(typeof e.target.value === 'string' ? e.target.value.split(',') : e.target.value)}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                    slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).join(', ') } }}
+                  >
+                    {titleOptions.map((t) => (
+                      <MenuItem key={String(t.title)} value={String(t.title)}>
+                        <Checkbox checked={((f.value as string[]) ?? []).includes(String(t.title))} size="small" />
+                        <ListItemText primary={String(t.title)} secondary={String(t.description)} />
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{field('DateOfBirth', 'Date of Birth', { kind: 'date' })}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{field('IdentificationDocumentNo', 'ID/Passport No')}</Grid>
+            {boardCaption && (
+              <Grid size={{ xs: 12, sm: 8 }}>
+                <FileField
+                  field={{ name: 'ID', label: 'Certified copy of ID/Passport, both sides (PDF)', kind: 'file', accept: 'pdf' }}
+                  file={idFile}
+                  stored={profile?.IDFile?.fileName}
+                  error={fileErrors.ID}
+                  onChange={setIdFile}
+                />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 4 }}>
+              {field('Nationality', 'Nationality', { kind: 'select', lookup: { list: 'countries', value: 'code', label: 'displayName' } })}
+            </Grid>
+            {values.Nationality === 'KE' && (
+              <>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  {field('county', 'County', { kind: 'select', lookup: { list: 'counties', value: 'CountyNo', label: 'countyName' } })}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  {field('City', 'City', {
+                    kind: 'select',
+                    lookup: { list: 'cities', value: 'City', label: 'City', parentFrom: 'county' },
+                  })}
+                </Grid>
+              </>
+            )}
+            <Grid size={{ xs: 12, sm: 4 }}>
+              {field('Discipline', 'Discipline', { kind: 'select', lookup: { list: 'disciplines', value: 'code', label: 'description' } })}
+            </Grid>
+            {boardCaption && (
+              <Grid size={{ xs: 12, sm: 4 }}>
+                {field('specialization', 'Specialization', {
+                  kind: 'select',
+                  lookup: { list: 'specialization-types', value: 'code', label: 'description', parentFrom: 'Discipline' },
+                })}
+              </Grid>
+            )}
+            {minor.practicing_firm && (
+              <Grid size={{ xs: 12, sm: 4 }}>
+                {field('memberPracticingFirm', 'Practising Firm', {
+                  kind: 'select',
+                  lookup: { list: 'firms', value: 'code', label: 'name' },
+                })}
+              </Grid>
+            )}
+            <Grid size={{ xs: 12 }}>{field('Disability', 'Disability', { kind: 'switch' })}</Grid>
+            {values.Disability && (
+              <>
+                <Grid size={{ xs: 12, sm: 4 }}>{field('PWDCardNo', 'PWD Card Number')}</Grid>
+                <Grid size={{ xs: 12, sm: 8 }}>{field('DisabilityDescription', 'Disability Description')}</Grid>
+              </>
+            )}
+          </Grid>
+          {editable && (
+            <Button type="submit" variant="contained" size="large" sx={{ mt: 3 }} disabled={busy}>
+              {busy ? 'Saving…' : initial ? 'Create Profile' : 'Save'}
+            </Button>
+          )}
+        </Box>
+      </CardContent>
+      <ErrorDialog messages={dialogErrors} onClose={() => setDialogErrors([])} />
+    </Card>
+  );
+}

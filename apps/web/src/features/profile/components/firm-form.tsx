@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Stack, TextField } from '@mui/material';
+import { type FirmBioInput, firmBioSchema, PHOTO_MAX_BYTES, profileMessages, type User } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { api } from '../../../shared/api/client';
+import { updateSessionUser, useSession } from '../../../shared/session/session-store';
+import { setFlash } from '../../../shared/ui/flash';
+import { toBody } from '../api';
+import { ErrorDialog, errorMessages } from './error-dialog';
+import { FieldInput, FileField } from './field-input';
+import { checkFile } from './section-list';
+
+export interface FirmProfile extends Partial<Record<keyof FirmBioInput, unknown>> {
+  ProfileID?: string;
+  Email?: string;
+  PINRegNo?: string;
+  picture?: string | null;
+}
+
+const FIELDS: { name: keyof FirmBioInput; label: string; digits?: boolean }[] = [
+  { name: 'FirstName', label: 'Name of the Body' },
+  { name: 'PhoneNo', label: 'Mobile', digits: true },
+  { name: 'PhoneNo2', label: 'Telephone', digits: true },
+  { name: 'Address', label: 'Postal Address' },
+  { name: 'Address2', label: 'Physical Address' },
+  { name: 'faxNo', label: 'Fax No' },
+  { name: 'VATRegNo', label: 'VAT Reg No' },
+  { name: 'houseNo', label: 'House No' },
+  { name: 'blockNo', label: 'Block No' },
+  { name: 'lrNo', label: 'LR No' },
+  { name: 'streetName', label: 'Street Name' },
+  { name: 'City', label: 'City' },
+];
+
+/** The firm's details: all required, upper case; Email and KRA PIN come from the account. */
+export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial: boolean }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const defaults = Object.fromEntries(FIELDS.map((f) => [f.name, String(firm?.[f.name] ?? '')])) as FirmBioInput;
+  const form = useForm<FirmBioInput>({
+    resolver: zodResolver(firmBioSchema) as never,
+    defaultValues: { ...defaults, noConvictions: Boolean(firm?.noConvictions) },
+  });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const [dialogErrors, setDialogErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  function checkPhoto() {
+    let error = checkFile(
+      { field: 'Image', required: true, kind: 'image', maxBytes: PHOTO_MAX_BYTES },
+      photo,
+      firm?.picture ? { id: '', fileName: 'logo' } : null,
+    );
+    if (error === profileMessages.attachmentRequired) error = profileMessages.photoRequired;
+    setPhotoError(error);
+    return error;
+  }
+
+  const submit = form.handleSubmit(
+    async () => {
+      const problem = checkPhoto();
+      if (problem) {
+        setDialogErrors([problem]);
+        return;
+      }
+      setBusy(true);
+      try {
+        await api.post(initial ? 'profile/firmBio' : 'profile/firmBio/update', toBody(form.getValues(), { Image: photo }));
+        const user = await api.get<User>('auth/user');
+        updateSessionUser(user);
+        await Promise.all(['profile', 'firm', 'checklist', 'applications'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
+        setPhoto(null);
+        if (initial) {
+          setFlash('Firm profile created. Complete the remaining sections.');
+          navigate('/profile', { replace: true });
+        }
+      } catch (error) {
+        setDialogErrors(errorMessages(error));
+      } finally {
+        setBusy(false);
+      }
+    },
+    (errors) => {
+      const problem = checkPhoto();
+      setDialogErrors([...new Set(Object.values(errors).map((e) => String(e?.message))), ...(problem ? [problem] : [])]);
+    },
+  );
+
+  return (
+    <Card>
+      <CardHeader
+        title={initial ? 'Create your firm profile' : 'Firm Details'}
+        slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }}
+      />
+      <CardContent>
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center" sx={{ mb: 3 }}>
+            <Avatar
+              src={photo ? URL.createObjectURL(photo) : (firm?.picture ?? undefined)}
+              variant="rounded"
+              sx={{ width: 96, height: 96 }}
+              alt="Firm logo"
+            />
+            <FileField
+              field={{ name: 'Image', label: 'Firm logo or photo (PNG or JPEG, less than 2MB)', kind: 'file', accept: 'image' }}
+              file={photo}
+              stored={firm?.picture ? 'Image on file' : null}
+              error={photoError}
+              onChange={setPhoto}
+            />
+          </Stack>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Email" value={firm?.Email ?? session?.user.email ?? ''} slotProps={{ input: { readOnly: true } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                label="KRA PIN"
+                value={firm?.PINRegNo ?? session?.user.id_number ?? ''}
+                slotProps={{ input: { readOnly: true } }}
+              />
+            </Grid>
+            {FIELDS.map((f) => (
+              <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
+                <FieldInput
+                  field={{ name: f.name, label: `${f.label} *`, kind: 'text', upper: !f.digits, digits: f.digits }}
+                  control={form.control}
+                />
+              </Grid>
+            ))}
+          </Grid>
+          <Button type="submit" variant="contained" size="large" sx={{ mt: 3 }} disabled={busy}>
+            {busy ? 'Saving…' : initial ? 'Create Profile' : 'Save'}
+          </Button>
+        </Box>
+      </CardContent>
+      <ErrorDialog messages={dialogErrors} onClose={() => setDialogErrors([])} />
+    </Card>
+  );
+}

@@ -1,0 +1,294 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Add, Delete, Done, Edit, OpenInNew } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
+import { type FileRule, profileMessages, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { api } from '../../../shared/api/client';
+import { useSettings } from '../../../shared/settings/use-settings';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { LoadingSpinner } from '../../../shared/ui/loading';
+import { openStoredFile, toBody, useRefreshAfterChange, useSectionEntries } from '../api';
+import { ErrorDialog, errorMessages } from './error-dialog';
+import { FieldInput, FileField } from './field-input';
+import type { FieldDef, SectionConfig } from './field-types';
+
+type Values = Record<string, unknown>;
+type StoredFile = { id: string; fileName: string } | null | undefined;
+
+export function checkFile(
+  rule: FileRule,
+  file: File | null | undefined,
+  stored: StoredFile,
+  pdfMessage: string = profileMessages.attachmentNotPdf,
+): string | undefined {
+  if (!file) return rule.required && !stored ? profileMessages.attachmentRequired : undefined;
+  if (file.size >= rule.maxBytes) return rule.kind === 'image' ? profileMessages.photoTooLarge : profileMessages.attachmentTooLarge;
+  if (rule.kind === 'pdf' && file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return pdfMessage;
+  if (rule.kind === 'image' && !['image/png', 'image/jpeg'].includes(file.type)) return profileMessages.photoNotImage;
+  return undefined;
+}
+
+function defaults(fields: FieldDef[], entry: SectionEntry | null): Values {
+  const values: Values = {};
+  for (const f of fields) {
+    if (f.kind === 'file') continue;
+    const current = entry?.[f.name];
+    values[f.name] = current ?? f.defaultValue ?? (f.kind === 'switch' ? false : '');
+    if (f.kind === 'number' && current !== undefined && current !== null) values[f.name] = String(current);
+  }
+  return values;
+}
+
+function EntryDialog({
+  config,
+  schema,
+  entry,
+  open,
+  onClose,
+  onSaved,
+  extra,
+}: {
+  config: SectionConfig;
+  schema: ZodType;
+  entry: SectionEntry | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (created: boolean) => void;
+  extra?: (values: Values, setValue: (name: string, value: unknown) => void) => React.ReactNode;
+}) {
+  const { minor } = useSettings();
+  const rules = (SECTIONS[config.path as SectionName]?.files ?? []) as FileRule[];
+  const form = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults(config.fields, entry) });
+  const [files, setFiles] = useState<Record<string, File | null>>({});
+  const [fileErrors, setFileErrors] = useState<Record<string, string | undefined>>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const values = form.watch();
+
+  useEffect(() => {
+    if (open) {
+      form.reset(defaults(config.fields, entry));
+      setFiles({});
+      setFileErrors({});
+    }
+  }, [open, entry, config.fields, form]);
+
+  const submit = form.handleSubmit(async (parsed) => {
+    const problems: Record<string, string | undefined> = {};
+    for (const rule of rules) problems[rule.field] = checkFile(rule, files[rule.field], entry?.[rule.field] as StoredFile);
+    setFileErrors(problems);
+    if (Object.values(problems).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const raw = form.getValues();
+      const body = { ...raw, ...(entry ? { EntryNo: entry.EntryNo } : {}) };
+      await api.post(`profile/${config.path}${entry ? '/update' : ''}`, toBody(body, files));
+      onSaved(!entry);
+      onClose();
+    } catch (error) {
+      setServerErrors(errorMessages(error));
+    } finally {
+      setBusy(false);
+    }
+    void parsed;
+  });
+
+  const ctx = { values, countyField: minor.countyField };
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth={config.maxWidth ?? 'md'} fullWidth aria-labelledby={`${config.path}-dialog-title`}>
+      <DialogTitle id={`${config.path}-dialog-title`}>{entry ? `Edit ${config.noun}` : `Add ${config.noun}`}</DialogTitle>
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogContent dividers>
+          <Grid container spacing={2}>
+            {config.fields
+              .filter((f) => !f.visible || f.visible(ctx))
+              .map((f) => (
+                <Grid key={f.name} size={{ xs: 12, sm: f.width === 'full' || f.kind === 'textarea' ? 12 : 6 }}>
+                  {f.kind === 'file' ? (
+                    <FileField
+                      field={f}
+                      file={files[f.name]}
+                      stored={(entry?.[f.name] as StoredFile)?.fileName}
+                      error={fileErrors[f.name]}
+                      onChange={(file) => {
+                        setFiles((cur) => ({ ...cur, [f.name]: file }));
+                        if (config.path === 'attachments' && file && f.name === 'attachment') form.setValue('fileName', file.name);
+                      }}
+                    />
+                  ) : (
+                    <FieldInput
+                      field={f}
+                      control={form.control}
+                      parentValue={f.lookup?.parentFrom ? String(values[f.lookup.parentFrom] ?? '') : undefined}
+                    />
+                  )}
+                </Grid>
+              ))}
+          </Grid>
+          {extra?.(values, (name, value) => form.setValue(name, value))}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </DialogActions>
+      </Box>
+      <ErrorDialog messages={serverErrors} onClose={() => setServerErrors([])} />
+    </Dialog>
+  );
+}
+
+export function SectionList({
+  config,
+  schema,
+  alwaysEditable = false,
+  extra,
+  hideColumns,
+}: {
+  config: SectionConfig;
+  schema?: ZodType;
+  alwaysEditable?: boolean;
+  extra?: (values: Values, setValue: (name: string, value: unknown) => void) => React.ReactNode;
+  hideColumns?: string[];
+}) {
+  const entries = useSectionEntries(config.path);
+  const refresh = useRefreshAfterChange();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<{ open: boolean; entry: SectionEntry | null }>({ open: false, entry: null });
+  const [deleting, setDeleting] = useState<SectionEntry | null>(null);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const resolvedSchema = useMemo(() => schema ?? (SECTIONS[config.path as SectionName].schema as ZodType), [schema, config.path]);
+  const editable = alwaysEditable || editing || entries.data?.length === 0;
+  const columns = config.columns.filter((c) => !hideColumns?.includes(c.label));
+  const fileFields = config.fields.filter((f) => f.kind === 'file');
+
+  async function remove() {
+    if (!deleting) return;
+    try {
+      await api.post(`profile/${config.path}/remove`, { EntryNo: deleting.EntryNo });
+      await refresh(config.path, true);
+    } catch (error) {
+      setServerErrors(errorMessages(error));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title={config.title}
+        slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }}
+        action={
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {editable && (
+              <Button startIcon={<Add />} variant="contained" onClick={() => setDialog({ open: true, entry: null })}>
+                {config.addLabel ?? `Add ${config.noun}`}
+              </Button>
+            )}
+            {!alwaysEditable && Boolean(entries.data?.length) && (
+              <Button startIcon={editing ? <Done /> : <Edit />} variant="outlined" onClick={() => setEditing(!editing)}>
+                {editing ? 'Finish' : 'Edit'}
+              </Button>
+            )}
+          </Box>
+        }
+      />
+      <CardContent>
+        {entries.isLoading && <LoadingSpinner />}
+        {entries.error && <Alert severity="error">{entries.error.message}</Alert>}
+        {entries.data?.length === 0 && <Alert severity="info">Nothing added yet.</Alert>}
+        {Boolean(entries.data?.length) && (
+          <TableContainer>
+            <Table size="small" aria-label={config.title}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableCell key={c.label}>{c.label}</TableCell>
+                  ))}
+                  {fileFields.length > 0 && <TableCell>File</TableCell>}
+                  {editable && <TableCell align="right">Actions</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {entries.data?.map((entry) => (
+                  <TableRow key={entry.EntryNo}>
+                    {columns.map((c) => (
+                      <TableCell key={c.label}>{c.value(entry)}</TableCell>
+                    ))}
+                    {fileFields.length > 0 && (
+                      <TableCell>
+                        {fileFields.map((f) => {
+                          const stored = entry[f.name] as StoredFile;
+                          return stored ? (
+                            <Tooltip key={f.name} title={`Open ${stored.fileName}`}>
+                              <IconButton size="small" aria-label={`Open ${stored.fileName}`} onClick={() => openStoredFile(stored.id)}>
+                                <OpenInNew fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          ) : null;
+                        })}
+                      </TableCell>
+                    )}
+                    {editable && (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <IconButton aria-label={`Edit ${config.noun} ${entry.EntryNo}`} onClick={() => setDialog({ open: true, entry })}>
+                          <Edit fontSize="small" />
+                        </IconButton>
+                        <IconButton aria-label={`Delete ${config.noun} ${entry.EntryNo}`} color="error" onClick={() => setDeleting(entry)}>
+                          <Delete fontSize="small" />
+                        </IconButton>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+      <EntryDialog
+        config={config}
+        schema={resolvedSchema}
+        entry={dialog.entry}
+        open={dialog.open}
+        extra={extra}
+        onClose={() => setDialog({ open: false, entry: null })}
+        onSaved={(created) => void refresh(config.path, created)}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={`Delete this ${config.noun}?`}
+        confirmLabel="Delete"
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      >
+        Are you sure you want to delete?
+      </ConfirmDialog>
+      <ErrorDialog messages={serverErrors} onClose={() => setServerErrors([])} />
+    </Card>
+  );
+}

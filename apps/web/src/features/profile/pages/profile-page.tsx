@@ -1,0 +1,72 @@
+import { Alert, Box, Card, Tab, Tabs } from '@mui/material';
+import { BOARD_CAPTION } from '@portal/contract';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../shared/session/session-store';
+import { useSettings } from '../../../shared/settings/use-settings';
+import { useFlash } from '../../../shared/ui/flash';
+import { SectionEditor } from '../components/section-editor';
+
+interface TabDef {
+  key: string;
+  label: string;
+}
+
+const INDIVIDUAL_TABS: TabDef[] = [
+  { key: 'bio', label: 'Bio' },
+  { key: 'contact', label: 'Contacts' },
+  { key: 'certification', label: 'Academic Qualifications' },
+  { key: 'institution', label: 'Institutional Membership' },
+  { key: 'work-experience', label: 'Work Experience' },
+  { key: 'referee', label: 'Referees' },
+  { key: 'attachments', label: 'Attachments' },
+  { key: 'specialization', label: 'Specialization' },
+];
+
+const FIRM_TABS: TabDef[] = [
+  { key: 'bio', label: 'Firm Details' },
+  { key: 'directors', label: 'Directors' },
+  { key: 'shareholders', label: 'Shareholders' },
+  { key: 'services', label: 'Services' },
+  { key: 'employees', label: 'Firm Employees' },
+  { key: 'facilities', label: 'Equipment/Facilities' },
+  { key: 'bankers', label: 'Banker Details' },
+  { key: 'attachments', label: 'Attachments' },
+  { key: 'convictions', label: 'Convictions' },
+];
+
+export function ProfilePage() {
+  const session = useSession();
+  const { minor } = useSettings();
+  const flash = useFlash();
+  const [params, setParams] = useSearchParams();
+  const firm = session?.user.type === 'Corporate';
+  const boardCaption = minor.organisation_caption === BOARD_CAPTION;
+  const tabs = firm ? FIRM_TABS : INDIVIDUAL_TABS.filter((t) => !(boardCaption && t.key === 'specialization'));
+  // Firms start on the second tab (part 1 §2).
+  const requested = tabs.findIndex((t) => t.key === params.get('tab'));
+  const index = requested >= 0 ? requested : firm ? 1 : 0;
+
+  return (
+    <Box>
+      {flash && (
+        <Alert severity={flash.severity} sx={{ mb: 2 }}>
+          {flash.message}
+        </Alert>
+      )}
+      <Card sx={{ mb: 2 }}>
+        <Tabs
+          value={index}
+          onChange={(_, v: number) => setParams({ tab: tabs[v].key })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Profile sections"
+        >
+          {tabs.map((t) => (
+            <Tab key={t.key} label={t.label} />
+          ))}
+        </Tabs>
+      </Card>
+      <SectionEditor key={tabs[index].key} name={tabs[index].key} />
+    </Box>
+  );
+}

@@ -1,0 +1,161 @@
+import { Search } from '@mui/icons-material';
+import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { contactSchemaFor, SECTIONS } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { ZodType } from 'zod';
+import { api } from '../../../shared/api/client';
+import { useSettings } from '../../../shared/settings/use-settings';
+import { useToast } from '../../../shared/ui/toast';
+import { useLookup, useSectionEntries } from '../api';
+import { SectionList } from '../components/section-list';
+import { contactConfig, employeesConfig, refereeConfig } from './configs';
+
+export function ContactsSection({ alwaysEditable }: { alwaysEditable?: boolean }) {
+  const { minor } = useSettings();
+  const schema = useMemo(() => contactSchemaFor(minor.countyField) as ZodType, [minor.countyField]);
+  return <SectionList config={contactConfig} schema={schema} alwaysEditable={alwaysEditable} />;
+}
+
+interface MemberFound {
+  FirstName: string;
+  SecondName: string | null;
+  LastName: string;
+  Email: string;
+  MemberNo: string;
+  workExperience?: { PhoneNo?: string; Address?: string; PlaceOfWork?: string; Designation?: string };
+}
+
+function RefereeSearch({ memberNo, setValue }: { memberNo: string; setValue: (name: string, value: unknown) => void }) {
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function search() {
+    if (!memberNo.trim()) {
+      setMessage('Member No is required');
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const found = await api.post<MemberFound>('profile/referee/search', { search: memberNo.trim() });
+      setValue('Name', [found.FirstName, found.SecondName, found.LastName].filter(Boolean).join(' '));
+      setValue('Email', found.Email ?? '');
+      setValue('PhoneNo', found.workExperience?.PhoneNo ?? '');
+      setValue('Address', found.workExperience?.Address ?? '');
+      setValue('PlaceOfWork', found.workExperience?.PlaceOfWork ?? '');
+      setValue('Designation', found.workExperience?.Designation ?? '');
+    } catch (error) {
+      setMessage((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 2 }}>
+      <Button startIcon={<Search />} variant="outlined" onClick={search} disabled={busy}>
+        {busy ? 'Searching…' : 'Search member'}
+      </Button>
+      {message ? (
+        <Alert severity="warning">{message}</Alert>
+      ) : (
+        <Typography variant="body2">Search by member number to fill in the referee's details.</Typography>
+      )}
+    </Stack>
+  );
+}
+
+export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }) {
+  const refereeTypes = useLookup('referee-types');
+  const entries = useSectionEntries('referee');
+  const hasTypes = Boolean(refereeTypes.data?.length);
+  const anyResponse = (entries.data ?? []).some((e) => Boolean(e.response));
+  const config = useMemo(
+    () => ({
+      ...refereeConfig,
+      fields: hasTypes
+        ? [
+            ...refereeConfig.fields,
+            {
+              name: 'refereeType',
+              label: 'Referee Type',
+              kind: 'select' as const,
+              lookup: { list: 'referee-types', value: 'code', label: 'description' },
+            },
+          ]
+        : refereeConfig.fields,
+    }),
+    [hasTypes],
+  );
+  const schema = useMemo(
+    () =>
+      hasTypes
+        ? (SECTIONS.referee.schema.superRefine((v: { refereeType?: string }, ctx) => {
+            if (!v.refereeType) ctx.addIssue({ code: 'custom', path: ['refereeType'], message: 'Referee Type is required' });
+          }) as ZodType)
+        : undefined,
+    [hasTypes],
+  );
+  const hidden = [...(hasTypes ? [] : ['Referee Type']), ...(anyResponse ? [] : ['Response'])];
+  return (
+    <SectionList
+      config={config}
+      schema={schema}
+      alwaysEditable={alwaysEditable}
+      hideColumns={hidden}
+      extra={(values, setValue) => <RefereeSearch memberNo={String(values.MemberNo ?? '')} setValue={setValue} />}
+    />
+  );
+}
+
+export function EmployeesSection({ alwaysEditable }: { alwaysEditable?: boolean }) {
+  // A failed load of the employee types is ignored (part 1 §8): the list just stays empty.
+  const setup = useQuery({
+    queryKey: ['employee-setup'],
+    queryFn: () => api.get<{ code: string; description: string }[]>('profile/employees/employeeSetup').catch(() => []),
+    staleTime: 10 * 60_000,
+  });
+  const options = (setup.data ?? []).map((t) => ({ value: t.code, label: t.description }));
+  const labels = new Map(options.map((o) => [o.value, o.label]));
+  const config = {
+    ...employeesConfig,
+    fields: employeesConfig.fields.map((f) => (f.name === 'code' ? { ...f, options } : f)),
+    columns: [
+      { label: 'Employee Type', value: (e: Record<string, unknown>) => labels.get(String(e.code)) ?? String(e.code) },
+      employeesConfig.columns[1],
+    ],
+  };
+  return <SectionList config={config} alwaysEditable={alwaysEditable} />;
+}
+
+/** The firm declares either its convictions or that it has none. */
+export function NoConvictionsSwitch() {
+  const firm = useQuery({ queryKey: ['firm'], queryFn: () => api.get<Record<string, unknown> | null>('profile/firmBio') });
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (!firm.data) return null;
+  const checked = Boolean(firm.data.noConvictions);
+  async function toggle(on: boolean) {
+    if (!firm.data) return;
+    setBusy(true);
+    try {
+      const { Email: _e, PINRegNo: _p, picture: _pic, ProfileID: _id, ...rest } = firm.data;
+      await api.post('profile/firmBio/update', { ...rest, noConvictions: on });
+      await Promise.all(['firm', 'checklist'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
+    } catch (error) {
+      toast((error as Error).message, 'warning');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <FormControlLabel
+          control={<Switch checked={checked} disabled={busy} onChange={(e) => toggle(e.target.checked)} />}
+          label="The firm, its directors and shareholders have no convictions to declare"
+        />
+      </CardContent>
+    </Card>
+  );
+}
