@@ -69,3 +69,22 @@ export async function registeredApplicant(request: APIRequestContext) {
   expect(verify.ok()).toBeTruthy();
   return { email, password, phone: ticket.phone_no };
 }
+
+/** Picks an option of an MUI select by its label. */
+export async function choose(scope: Page | import('@playwright/test').Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A 1×1 PNG and a one-page PDF, made here rather than kept as fixture files. */
+export const PNG_FILE = {
+  name: 'photo.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+};
+export function pdfFile(name = 'document.pdf') {
+  const body =
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) };
+}

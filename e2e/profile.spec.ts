@@ -1,0 +1,214 @@
+import { expect, type Page, test } from '@playwright/test';
+import { choose, PNG_FILE, pdfFile, registeredApplicant, signedIn } from './support';
+
+async function dialogSave(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function progress(page: Page) {
+  await page.goto('/checklist/type/Application');
+  return page.getByTestId('checklist-progress');
+}
+
+test('a new individual applicant completes every section until the checklist reaches 100 %', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const applicant = await registeredApplicant(request);
+  await signedIn(page, applicant.email, applicant.password);
+  await expect(page).toHaveURL(/\/initiate-profile$/);
+
+  // The bio: validation first, with the spec's messages in the error dialog.
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  const errors = page.getByRole('dialog', { name: 'Something went wrong' });
+  await expect(errors).toContainText('Last Name is required');
+  await expect(errors).toContainText('Profile Picture is required');
+  await errors.getByRole('button', { name: 'Try again' }).click();
+
+  await page.getByLabel('Profile photo (PNG or JPEG, less than 2MB)').setInputFiles(PNG_FILE);
+  await page.getByLabel('Last Name').fill('Kamau');
+  await page.getByLabel('First Name').fill('Wanjiku');
+  await page.getByLabel('Other Names').fill('njeri');
+  await expect(page.getByLabel('Other Names')).toHaveValue('NJERI');
+  await choose(page, 'Gender', 'Female');
+  await page.getByLabel('Date of Birth').fill('1995-04-12');
+  await page.getByLabel('Certified copy of ID/Passport, both sides (PDF)').setInputFiles(pdfFile('id.pdf'));
+  await choose(page, 'County', 'Nairobi City');
+  await choose(page, 'City', 'Westlands');
+  await choose(page, 'Discipline', 'Civil Engineering');
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Profile created')).toBeVisible();
+  await page.screenshot({ path: 'screenshots/profile-bio.png', fullPage: true });
+
+  const start = await progress(page);
+  await expect(start).not.toHaveText('100%');
+  await page.screenshot({ path: 'screenshots/checklist.png', fullPage: true });
+
+  // Contacts, from the checklist's Complete button.
+  await page.getByRole('link', { name: 'Complete Personal contact details' }).click();
+  await expect(page.getByRole('link', { name: 'Back to checklist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const contact = page.getByRole('dialog', { name: 'Add Contact' });
+  await choose(contact, 'Contact type', 'Personal');
+  await contact.getByLabel('Email').fill(applicant.email);
+  await contact.getByLabel('Phone No', { exact: true }).fill('0712abc345678');
+  await expect(contact.getByLabel('Phone No', { exact: true })).toHaveValue('0712345678');
+  await contact.getByLabel('Postal Address').fill('P.O. Box 123');
+  await contact.getByLabel('Postal Code').fill('00100');
+  await contact.getByLabel('Physical Location').fill('Westlands');
+  await choose(contact, 'County', 'Nairobi City');
+  await choose(contact, 'City', 'Westlands');
+  await dialogSave(page, 'Add Contact');
+  await expect(page.getByRole('table', { name: 'Contacts' })).toContainText('P.O. BOX 123');
+
+  // Academic qualification with its certificate.
+  await page.goto('/profile?tab=certification');
+  await page.getByRole('button', { name: 'Add Qualification' }).click();
+  const qualification = page.getByRole('dialog', { name: 'Add Qualification' });
+  await choose(qualification, 'University', 'University of Nairobi');
+  await qualification.getByLabel('Institution').fill('University of Nairobi');
+  await choose(qualification, 'Certificate Awarded', 'Bachelor of Science');
+  await qualification.getByLabel('Area of Specialization').fill('Civil Engineering');
+  await qualification.getByLabel('Certificate No').fill('UON/2018/123');
+  await qualification.getByLabel('Certification Class').fill('Second Class Upper');
+  await qualification.getByLabel('Start Date').fill('2014-09-01');
+  await qualification.getByLabel('End Date').fill('2018-07-31');
+  await qualification.getByLabel('Graduation Date').fill('2018-12-14');
+  await qualification.getByLabel('Certificate (PDF)').setInputFiles(pdfFile('degree.pdf'));
+  await dialogSave(page, 'Add Qualification');
+  await expect(page.getByRole('table', { name: 'Academic Qualifications' })).toContainText('University of Nairobi');
+
+  // Work experience: Current hides To Date.
+  await page.goto('/profile?tab=work-experience');
+  await page.getByRole('button', { name: 'Add Experience' }).click();
+  const work = page.getByRole('dialog', { name: 'Add Experience' });
+  await work.getByLabel('Position Held').fill('Graduate Engineer');
+  await work.getByLabel('Name of Firm').fill('Kilima Structural Partners');
+  await choose(work, 'Sector', 'Construction');
+  await work.getByLabel('From Date').fill('2019-01-07');
+  await work.getByLabel('Current').check();
+  await expect(work.getByLabel('To Date')).toBeHidden();
+  await work.getByLabel('Responsibilities').fill('Design of reinforced concrete structures');
+  await dialogSave(page, 'Add Experience');
+  await expect(page.getByRole('table', { name: 'Work Experience' })).toContainText('Current');
+
+  // Two referees found by member number.
+  await page.goto('/profile?tab=referee');
+  for (const memberNo of ['ERB1001', 'ERB1002']) {
+    await page.getByRole('button', { name: 'Add Referee' }).click();
+    const referee = page.getByRole('dialog', { name: 'Add Referee' });
+    await referee.getByLabel('Member No').fill(memberNo);
+    await referee.getByRole('button', { name: 'Search member' }).click();
+    await expect(referee.getByLabel('Name', { exact: true })).not.toHaveValue('');
+    await choose(referee, 'Referee Type', memberNo === 'ERB1001' ? 'Proposer' : 'Seconder');
+    await dialogSave(page, 'Add Referee');
+  }
+  await expect(page.getByRole('table', { name: 'Referees' }).getByRole('row')).toHaveCount(3);
+
+  const done = await progress(page);
+  await expect(done).toHaveText('100%');
+  await expect(page.getByRole('button', { name: /^Complete/ }).first()).toBeDisabled();
+  await page.screenshot({ path: 'screenshots/checklist-complete.png', fullPage: true });
+
+  // Deleting an entry asks first, then the checklist drops again.
+  await page.goto('/profile?tab=work-experience');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Delete Experience 1' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete this Experience?' })).toContainText('Are you sure you want to delete?');
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(await progress(page)).not.toHaveText('100%');
+});
+
+test('a new firm completes the firm checklist', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const email = `firm.${stamp}@example.com`;
+  const password = 'F1rm!Passw0rd';
+  const register = await request.post('/api/auth/register', {
+    data: {
+      email,
+      phone: `0745${String(stamp).slice(-6)}`,
+      id_number: `P05${String(stamp).slice(-7)}X`,
+      password,
+      confirmPassword: password,
+      category: 'CORPORATE',
+      type: 'Corporate',
+    },
+  });
+  expect(register.ok()).toBeTruthy();
+  const ticket = (await register.json()).data as { id: number; phone_no: string };
+  const { codeIn, waitForMessage } = await import('./support');
+  const sms = await waitForMessage(request, ticket.phone_no);
+  expect((await request.post('/api/auth/verify-otp', { data: { id: ticket.id, otp_code: codeIn(sms) } })).ok()).toBeTruthy();
+
+  await signedIn(page, email, password);
+  await expect(page).toHaveURL(/\/initiate-firm$/);
+  await page.getByLabel('Firm logo or photo (PNG or JPEG, less than 2MB)').setInputFiles(PNG_FILE);
+  const values: Record<string, string> = {
+    'Name of the Body *': 'tana ridge consulting engineers',
+    'Mobile *': '0722000111',
+    'Telephone *': '0202000111',
+    'Postal Address *': 'p.o. box 4455',
+    'Physical Address *': 'upper hill',
+    'Fax No *': 'none',
+    'VAT Reg No *': 'v0012345',
+    'House No *': '12',
+    'Block No *': 'b',
+    'LR No *': '209/1234',
+    'Street Name *': 'ragati road',
+    'City *': 'nairobi',
+  };
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label).fill(value);
+  await expect(page.getByLabel('Name of the Body *')).toHaveValue('TANA RIDGE CONSULTING ENGINEERS');
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Firms start on the second tab.
+  await expect(page.getByRole('tab', { name: 'Directors', selected: true })).toBeVisible();
+
+  const add = async (tab: string, noun: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => {
+    await page.goto(`/profile?tab=${tab}`);
+    await page.getByRole('button', { name: `Add ${noun}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Add ${noun}` });
+    await fill(dialog);
+    await dialogSave(page, `Add ${noun}`);
+  };
+  await add('directors', 'Director', async (d) => {
+    await choose(d, 'Type', 'Member');
+    await d.getByLabel('Professional Registration Number').fill('ERB1001');
+    await d.getByLabel('Name').fill('Jane Mwangi');
+    await d.getByLabel('ID/Passport No').fill('24567890');
+  });
+  await add('shareholders', 'Shareholder', async (d) => {
+    await d.getByLabel('Name').fill('Jane Mwangi');
+    await d.getByLabel('ID/Passport No').fill('24567890');
+    await d.getByLabel('Shares Held').fill('100');
+  });
+  await add('services', 'Service', async (d) => {
+    await d.getByLabel('Service').fill('Structural design');
+    await d.getByLabel('Description').fill('Design and supervision of buildings');
+  });
+  await add('employees', 'Employee', async (d) => {
+    await choose(d, 'Employee Type', 'Registered Engineers');
+    await d.getByLabel('Count').fill('4');
+  });
+  await add('facilities', 'Facility', async (d) => {
+    await d.getByLabel('Name of Equipment').fill('Total station');
+    await d.getByLabel('Quantity').fill('2');
+    await d.getByLabel('Proof of ownership (PDF)').setInputFiles(pdfFile('ownership.pdf'));
+  });
+  await add('bankers', 'Banker', async (d) => {
+    await d.getByLabel('Bank Name').fill('Harambee Bank');
+    await d.getByLabel('Address').fill('Moi Avenue, Nairobi');
+  });
+  await add('attachments', 'Attachment', async (d) => {
+    await choose(d, 'Description', 'Certificate of Incorporation');
+    await d.getByLabel('Attachment (PDF)').setInputFiles(pdfFile('incorporation.pdf'));
+    await expect(d.getByLabel('File Name')).toHaveValue('incorporation.pdf');
+  });
+  await page.goto('/profile?tab=convictions');
+  await page.getByLabel('The firm, its directors and shareholders have no convictions to declare').check();
+
+  await expect(await progress(page)).toHaveText('100%');
+  await page.screenshot({ path: 'screenshots/firm-checklist.png', fullPage: true });
+});
