@@ -202,7 +202,7 @@ test('a new firm completes the firm checklist', async ({ page, request }) => {
     await d.getByLabel('Address').fill('Moi Avenue, Nairobi');
   });
   await add('attachments', 'Attachment', async (d) => {
-    await choose(d, 'Description', 'Certificate of Incorporation');
+    await choose(d, 'Description', 'Certificate of Incorporation / Registration');
     await d.getByLabel('Attachment (PDF)').setInputFiles(pdfFile('incorporation.pdf'));
     await expect(d.getByLabel('File Name')).toHaveValue('incorporation.pdf');
   });
