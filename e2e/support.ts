@@ -72,7 +72,9 @@ export async function registeredApplicant(request: APIRequestContext) {
 
 /** Picks an option of an MUI select by its label. */
 export async function choose(scope: Page | import('@playwright/test').Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
+  // An MUI select is named by its label followed by its current value.
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await scope.getByRole('combobox', { name: new RegExp(`^${escaped}(\\s|$)`) }).click();
   const page = 'page' in scope ? scope.page() : scope;
   await page.getByRole('option', { name: option, exact: true }).click();
 }

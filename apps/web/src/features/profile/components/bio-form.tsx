@@ -167,6 +167,7 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
               stored={profile?.picture ? 'Photo on file' : null}
               error={fileErrors.Image}
               onChange={setPhoto}
+              disabled={disabled}
             />
           </Stack>
           <Grid container spacing={2}>
@@ -209,6 +210,7 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
                   stored={profile?.IDFile?.fileName}
                   error={fileErrors.ID}
                   onChange={setIdFile}
+                  disabled={disabled}
                 />
               </Grid>
             )}

@@ -25,12 +25,14 @@ export function FileField({
   stored,
   error,
   onChange,
+  disabled,
 }: {
   field: FieldDef;
   file: File | null | undefined;
   stored?: string | null;
   error?: string;
   onChange: (file: File | null) => void;
+  disabled?: boolean;
 }) {
   return (
     <Stack spacing={0.5}>
@@ -38,7 +40,7 @@ export function FileField({
         {field.label}
       </Typography>
       <Stack direction="row" spacing={1} alignItems="center">
-        <Button component="label" variant="outlined" size="small" color={error ? 'error' : 'primary'}>
+        <Button component="label" variant="outlined" size="small" color={error ? 'error' : 'primary'} disabled={disabled}>
           {file ? 'Change file' : 'Choose file'}
           <input
             hidden

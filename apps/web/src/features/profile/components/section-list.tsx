@@ -277,7 +277,11 @@ export function SectionList({
         open={dialog.open}
         extra={extra}
         onClose={() => setDialog({ open: false, entry: null })}
-        onSaved={(created) => void refresh(config.path, created)}
+        onSaved={(created) => {
+          // Stay in edit mode after adding, so the next entry is one click away.
+          setEditing(true);
+          void refresh(config.path, created);
+        }}
       />
       <ConfirmDialog
         open={Boolean(deleting)}

@@ -96,9 +96,18 @@ export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }
     [hasTypes],
   );
   const hidden = [...(hasTypes ? [] : ['Referee Type']), ...(anyResponse ? [] : ['Response'])];
+  const typeNames = new Map((refereeTypes.data ?? []).map((t) => [String(t.code), String(t.description)]));
+  const withNames = {
+    ...config,
+    columns: config.columns.map((c) =>
+      c.label === 'Referee Type'
+        ? { ...c, value: (e: Record<string, unknown>) => typeNames.get(String(e.refereeType)) ?? String(e.refereeType ?? '') }
+        : c,
+    ),
+  };
   return (
     <SectionList
-      config={config}
+      config={withNames}
       schema={schema}
       alwaysEditable={alwaysEditable}
       hideColumns={hidden}
@@ -133,16 +142,19 @@ export function NoConvictionsSwitch() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
   if (!firm.data) return null;
-  const checked = Boolean(firm.data.noConvictions);
+  const checked = optimistic ?? Boolean(firm.data.noConvictions);
   async function toggle(on: boolean) {
     if (!firm.data) return;
+    setOptimistic(on);
     setBusy(true);
     try {
       const { Email: _e, PINRegNo: _p, picture: _pic, ProfileID: _id, ...rest } = firm.data;
       await api.post('profile/firmBio/update', { ...rest, noConvictions: on });
       await Promise.all(['firm', 'checklist'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
     } catch (error) {
+      setOptimistic(null);
       toast((error as Error).message, 'warning');
     } finally {
       setBusy(false);
