@@ -22,6 +22,8 @@ import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
 import { bearerToken, resolveSession } from './shared/session';
+import { createStorage } from './shared/storage';
+import { collectUpload } from './shared/uploads';
 
 export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}) {
   const app = Fastify({
@@ -34,7 +36,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const ctx: AppContext = { db: database.db, config };
+  const ctx: AppContext = { db: database.db, config, storage: createStorage(config.filesDir) };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -69,10 +71,17 @@ export async function buildApp(config: Config, database: Database, options: { lo
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Form data (the spec sends settings and profile files this way): fields arrive as strings, files as Buffers.
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10_000_000, files: 10, fields: 100 } });
+  // Form data (the spec sends settings and profile files this way): fields arrive as strings, files as Buffers
+  // (a repeated file field as an array); request.uploads keeps each file's name. A file over fileSize answers
+  // 413 'Attachment should be less than 10MB' (shared/errors.ts); the profile limits are checked per field.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: collectUpload,
+    limits: { fileSize: 10_000_000, files: 20, fields: 100 },
+  });
 
   app.decorateRequest('auth', null);
+  app.decorateRequest('uploads', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     request.auth = token ? await resolveSession(ctx.db, config, token) : null;

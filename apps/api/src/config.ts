@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded files are kept: a folder, or `memory://` (the default when DATA_DIR is in memory). */
+  filesDir: string;
   databaseUrl?: string;
   adminEmail: string;
   adminPassword: string;
@@ -33,11 +35,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
+  const dataDir = env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR ?? './data');
   const config: Config = {
     env: nodeEnv,
     port,
     host,
-    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
+    filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'files'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@portal.test').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'Admin@2026',

@@ -21,6 +21,7 @@ async function main() {
     '',
     `  Member portal running at ${config.publicUrl}`,
     `  Database: ${where}`,
+    `  Uploaded files: ${config.filesDir.startsWith('memory://') ? 'in memory (DATA_DIR=memory://)' : config.filesDir}`,
     `  API reference: ${config.publicUrl}/api/docs`,
     config.env !== 'production' ? `  Outbox (OTPs, emails): ${config.publicUrl}/dev/outbox` : '',
     '',

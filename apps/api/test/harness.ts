@@ -55,6 +55,8 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     // A fixed bot-check key, so an app built with env 'production' (which insists on one) starts too.
     {
       NODE_ENV: 'test',
+      // Uploaded files stay in memory with the test's database.
+      DATA_DIR: 'memory://',
       PUBLIC_URL: 'http://portal.test',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,

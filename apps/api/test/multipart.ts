@@ -7,11 +7,16 @@ export interface FilePart {
   content: Buffer;
 }
 
-/** A multipart/form-data body built by hand: strings become fields, FileParts become files. */
-export function multipartBody(parts: Record<string, string | FilePart>) {
+export type PartValue = string | FilePart | FilePart[];
+
+/** A multipart/form-data body built by hand: strings become fields, FileParts become files (a list repeats the field). */
+export function multipartBody(parts: Record<string, PartValue>) {
   const boundary = `----portal-test-${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(parts)) {
+  const flat = Object.entries(parts).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((v) => [name, v] as const) : [[name, value] as const],
+  );
+  for (const [name, value] of flat) {
     if (typeof value === 'string') {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     } else {
@@ -29,7 +34,7 @@ export function multipartBody(parts: Record<string, string | FilePart>) {
 }
 
 /** Sends form data the way the web app does, and parses the JSON answer like TestApp.call. */
-export async function postMultipart(t: TestApp, url: string, parts: Record<string, string | FilePart>, token?: string) {
+export async function postMultipart(t: TestApp, url: string, parts: Record<string, PartValue>, token?: string) {
   const { payload, contentType } = multipartBody(parts);
   const response = await t.app.inject({
     method: 'POST',

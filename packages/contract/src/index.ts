@@ -3,7 +3,7 @@ export * from './api';
 export * from './auth';
 export * from './codec';
 export * from './members';
-export * from './profile';
 export * from './messages';
+export * from './profile';
 export * from './settings';
 export * from './setup';

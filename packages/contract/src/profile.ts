@@ -96,7 +96,8 @@ export interface BioRules {
 
 export function bioSchemaFor(rules: BioRules) {
   return bioBase.superRefine((v, ctx) => {
-    if (!rules.boardCaption && v.profileTitle.length === 0) ctx.addIssue({ code: 'custom', path: ['profileTitle'], message: profileMessages.title });
+    if (!rules.boardCaption && v.profileTitle.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['profileTitle'], message: profileMessages.title });
     if (v.Disability && !v.PWDCardNo) ctx.addIssue({ code: 'custom', path: ['PWDCardNo'], message: profileMessages.pwdCard });
     if (v.Disability && !v.DisabilityDescription)
       ctx.addIssue({ code: 'custom', path: ['DisabilityDescription'], message: profileMessages.disabilityDescription });
@@ -159,7 +160,8 @@ export const contactSchema = z
 /** The county is required only when the county-field setting is on. */
 export function contactSchemaFor(countyField: boolean) {
   return contactSchema.superRefine((v, ctx) => {
-    if (countyField && v.Country_Code === 'KE' && !v.County) ctx.addIssue({ code: 'custom', path: ['County'], message: 'County is required' });
+    if (countyField && v.Country_Code === 'KE' && !v.County)
+      ctx.addIssue({ code: 'custom', path: ['County'], message: 'County is required' });
   });
 }
 
@@ -175,7 +177,8 @@ export const workExperienceSchema = z
   })
   .transform((v) => ({ ...v, ToDate: v.Current ? '' : v.ToDate || today() }))
   .superRefine((v, ctx) => {
-    if (v.ToDate && v.ToDate < v.FromDate) ctx.addIssue({ code: 'custom', path: ['ToDate'], message: 'End Date Cannot be before Start Date' });
+    if (v.ToDate && v.ToDate < v.FromDate)
+      ctx.addIssue({ code: 'custom', path: ['ToDate'], message: 'End Date Cannot be before Start Date' });
   });
 
 export const QUALIFICATION_TYPES = ['Educational', 'Professional'] as const;
@@ -221,7 +224,8 @@ export const certificationSchema = z
         ['ContactCountry', 'Country is required'],
       ];
       for (const [key, message] of need) if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message });
-      if (v.ContactEmail && !/^\S+@\S+$/.test(v.ContactEmail)) ctx.addIssue({ code: 'custom', path: ['ContactEmail'], message: messages.emailInvalid });
+      if (v.ContactEmail && !/^\S+@\S+$/.test(v.ContactEmail))
+        ctx.addIssue({ code: 'custom', path: ['ContactEmail'], message: messages.emailInvalid });
     }
   });
 
@@ -245,7 +249,11 @@ export const institutionSchema = z.object({
   Institution: req('Institution is required'),
   memberNo: req('Registration No required'),
   membershipType: req('Membership Type is required'),
-  yearOfRegistration: z.coerce.number({ error: 'year of Registration' }).int('year of Registration').min(1900, 'year of Registration').max(currentYear(), 'year of Registration'),
+  yearOfRegistration: z.coerce
+    .number({ error: 'year of Registration' })
+    .int('year of Registration')
+    .min(1900, 'year of Registration')
+    .max(currentYear(), 'year of Registration'),
 });
 
 export const attachmentSchema = z.object({
@@ -263,7 +271,8 @@ export const directorSchema = z
     regNo: opt(),
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'Member' && !v.regNo) ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
+    if (v.type === 'Member' && !v.regNo)
+      ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
   })
   .transform((v) => ({ ...v, regNo: v.type === 'Member' ? v.regNo : '' }));
 
@@ -277,7 +286,8 @@ export const shareholderSchema = z
     sharesHeld: z.coerce.number({ error: 'Shares Held is required' }).min(0, 'Shares Held is required'),
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'Member' && !v.regNo) ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
+    if (v.type === 'Member' && !v.regNo)
+      ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
   })
   .transform((v) => ({ ...v, regNo: v.type === 'Member' ? v.regNo : '' }));
 
@@ -329,7 +339,13 @@ const pdf = (field: string, required = true): FileRule => ({ field, required, ki
 export const SECTIONS = {
   contact: { path: 'contact', noun: 'Contact', memberType: 'Both', schema: contactSchema, files: [] },
   'work-experience': { path: 'work-experience', noun: 'Experience', memberType: 'Individual', schema: workExperienceSchema, files: [] },
-  certification: { path: 'certification', noun: 'Qualification', memberType: 'Individual', schema: certificationSchema, files: [pdf('File')] },
+  certification: {
+    path: 'certification',
+    noun: 'Qualification',
+    memberType: 'Individual',
+    schema: certificationSchema,
+    files: [pdf('File')],
+  },
   referee: { path: 'referee', noun: 'Referee', memberType: 'Individual', schema: refereeSchema, files: [] },
   institution: { path: 'institution', noun: 'Membership', memberType: 'Individual', schema: institutionSchema, files: [pdf('attachment')] },
   attachments: { path: 'attachments', noun: 'Attachment', memberType: 'Both', schema: attachmentSchema, files: [pdf('attachment')] },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -13,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -37,13 +39,57 @@ export const profiles = pgTable(
     membershipType: text('membership_type'),
     discipline: text('discipline'),
     titles: jsonb('titles').$type<string[]>().notNull().default([]),
-    pictureKey: text('picture_key'),
-    currentWorkplace: text('current_workplace'),
-    currentPosition: text('current_position'),
+    nationality: text('nationality'),
+    county: text('county'),
+    city: text('city'),
+    disability: boolean('disability').notNull().default(false),
+    pwdCardNo: text('pwd_card_no'),
+    disabilityDescription: text('disability_description'),
+    practicingFirm: text('practicing_firm'),
+    specialization: text('specialization'),
+    /** The certified ID/passport PDF and the (re-encoded) photo: rows in `files`, bytes in storage. */
+    idFileId: uuid('id_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    pictureFileId: uuid('picture_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+    /** A firm's details (part 1 §3, firm profile) other than its name; null for individuals and unsaved firms. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     confirmed: boolean('confirmed').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('profiles_member_no_key').on(t.memberNo)],
+);
+
+/** What a member uploaded. The bytes live in file storage under storage_key, never in a table row. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: text('profile_id')
+      .notNull()
+      .references((): AnyPgColumn => profiles.profileId, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_profile_idx').on(t.profileId)],
+);
+
+/** Every list section of a profile (contacts, work experience, referees, directors, …): one row per entry. */
+export const profileEntries = pgTable(
+  'profile_entries',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    entryNo: integer('entry_no').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('profile_entries_entry_key').on(t.profileId, t.section, t.entryNo)],
 );
 
 export const memberships = pgTable('memberships', {

@@ -1,8 +1,10 @@
 import type { Db } from '@portal/db';
 import type { Config } from '../config';
+import type { FileStorage } from './storage';
 
 /** What every module's routes and services are given. */
 export interface AppContext {
   db: Db;
   config: Config;
+  storage: FileStorage;
 }

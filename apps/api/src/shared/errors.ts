@@ -1,6 +1,7 @@
+import { profileMessages } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { ZodError, type ZodType, type z } from 'zod';
 
 /** An error whose message a person should see. */
 export class HttpError extends Error {
@@ -12,6 +13,8 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+const tooManyFiles = 'Too many files in one request';
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new HttpError(400, message, errors);
 export const unauthorized = (message: string) => new HttpError(401, message);
@@ -45,6 +48,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', errors: fieldErrors(issues) });
     }
+    // @fastify/multipart stops reading a file past its fileSize limit: the spec's attachment message.
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({ message: profileMessages.attachmentTooLarge, errors: { file: [profileMessages.attachmentTooLarge] } });
+    }
+    if (error.code === 'FST_FILES_LIMIT') return reply.status(413).send({ message: tooManyFiles, errors: { file: [tooManyFiles] } });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
@@ -52,4 +62,30 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.status(status).send({ message: error.message });
   });
+}
+
+/**
+ * Collects field messages (schema issues and file checks alike) so one 400 lists them all, the first as its
+ * `message`: the browser shows every message of a form in one dialog (part 1 §5).
+ */
+export class Problems {
+  readonly errors: Record<string, string[]> = {};
+
+  add(field: string, message: string) {
+    this.errors[field] ??= [];
+    if (!this.errors[field].includes(message)) this.errors[field].push(message);
+  }
+
+  /** The parsed value, or undefined with the schema's messages recorded. */
+  parse<S extends ZodType>(schema: S, input: unknown): z.output<S> | undefined {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) this.add(issue.path.join('.') || '_', issue.message);
+    return undefined;
+  }
+
+  throwIfAny() {
+    const first = Object.values(this.errors)[0]?.[0];
+    if (first) throw badRequest(first, this.errors);
+  }
 }

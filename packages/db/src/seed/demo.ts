@@ -11,8 +11,13 @@ export interface DemoPerson {
   phone: string;
   category: string;
   discipline: string;
+  county: string;
+  city: string;
+  /** The current job, seeded as the member's work-experience entry. */
   workplace: string;
   position: string;
+  sector: string;
+  workSince: string;
   registrationDate: string;
   /** null: the member is on the register but has never used the portal (try activation). */
   password: string | null;
@@ -31,8 +36,12 @@ export const demoPeople: DemoPerson[] = [
     phone: '254712000001',
     category: 'PROFESSIONAL',
     discipline: 'CIVIL',
+    county: '047',
+    city: 'NRB-NAIROBI',
     workplace: 'Kenya Urban Roads Authority',
     position: 'Senior Roads Engineer',
+    sector: 'PARASTATAL',
+    workSince: '2019-01-07',
     registrationDate: '2018-06-21',
     password: 'Member@2026',
   },
@@ -48,8 +57,12 @@ export const demoPeople: DemoPerson[] = [
     phone: '254722000002',
     category: 'CONSULTING',
     discipline: 'ELECTRICAL',
+    county: '042',
+    city: 'KSM-KISUMU',
     workplace: 'Lake Basin Power Consultants',
     position: 'Principal Engineer',
+    sector: 'CONSULTANCY',
+    workSince: '2012-05-02',
     registrationDate: '2011-02-10',
     password: null,
   },

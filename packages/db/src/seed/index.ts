@@ -18,6 +18,7 @@ export interface SeedOptions {
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedConfiguration(db);
   await seedLookups(db);
+  await seedAddedLookups(db);
   await seedAdmin(db, options.adminEmail, options.adminPassword);
   if (options.demo) await seedDemo(db);
 }
@@ -142,6 +143,17 @@ async function seedLookups(db: Db) {
   }
 }
 
+/** Lists added after databases were first seeded: inserted row by row, leaving rows that exist as the body edited them. */
+async function seedAddedLookups(db: Db) {
+  const rows: LookupRow[] = data.employeeTypes.map((e, i) => ({
+    list: 'employee-types',
+    code: e.code,
+    description: e.description,
+    sequence: i,
+  }));
+  await db.insert(t.lookupItems).values(rows).onConflictDoNothing();
+}
+
 async function seedAdmin(db: Db, email: string, password: string) {
   const normalised = email.trim().toLowerCase();
   const [existing] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, normalised));
@@ -175,9 +187,24 @@ async function seedDemo(db: Db) {
       membershipType: person.category,
       discipline: person.discipline,
       titles: ['Eng.'],
-      currentWorkplace: person.workplace,
-      currentPosition: person.position,
+      nationality: 'KE',
+      county: person.county,
+      city: person.city,
       confirmed: person.password !== null,
+    });
+    await db.insert(t.profileEntries).values({
+      profileId,
+      section: 'work-experience',
+      entryNo: 1,
+      data: {
+        PositionHeld: person.position,
+        Sector: person.sector,
+        ResponsibilitiesDescription: `${person.position} at ${person.workplace}`.slice(0, 100),
+        NameOfFirm: person.workplace,
+        FromDate: person.workSince,
+        ToDate: '',
+        Current: true,
+      },
     });
     await db.insert(t.memberships).values({
       profileId,

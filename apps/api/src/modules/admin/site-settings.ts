@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
+import { imageType } from '../../shared/file-types';
 import { forgetCachedSettings, loadCompany, loadSettingsRow } from '../../shared/organisation';
 
 const { settings, company } = schema;
@@ -52,16 +53,7 @@ export async function saveSettings(ctx: AppContext, request: FastifyRequest, inp
   return readAdminSettings(ctx);
 }
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
 export const LOGO_MAX_BYTES = 512 * 1024;
-
-/** The image type from its first bytes; never from the file name or the declared type. */
-export function imageType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (PNG.every((b, i) => bytes[i] === b)) return 'image/png';
-  if (JPEG.every((b, i) => bytes[i] === b)) return 'image/jpeg';
-  return null;
-}
 
 export async function updateCompany(ctx: AppContext, request: FastifyRequest, displayName: string, logo: Buffer | null) {
   const row = await loadCompany(ctx.db);

@@ -49,27 +49,52 @@ describe('GET /api/profile', () => {
         { No: profile.memberNo, Status: 'Active', Gender: 'Female', Category: 'PROFESSIONAL', Registration_Date: '2015-01-01' },
       ],
       workexp: [],
+      Type: 'Individual',
+      Nationality: null,
+      county: null,
+      City: null,
+      Disability: false,
+      PWDCardNo: null,
+      DisabilityDescription: null,
+      memberPracticingFirm: null,
+      specialization: null,
+      IDFile: null,
     });
   });
 
-  it('includes titles, date of birth and the current workplace when recorded', async () => {
+  it('includes titles, date of birth and the work experience, current job first', async () => {
     const { profile, user } = await createMember(t.db, { withUser: true });
     await t.db
       .update(schema.profiles)
-      .set({
-        titles: ['Eng.'],
-        dateOfBirth: '1985-03-14',
-        currentWorkplace: 'Kenya Power',
-        currentPosition: 'Senior Engineer',
-        confirmed: true,
-      })
+      .set({ titles: ['Eng.'], dateOfBirth: '1985-03-14', confirmed: true })
       .where(eq(schema.profiles.profileId, profile.profileId));
+    const job = (NameOfFirm: string, PositionHeld: string, Current: boolean) => ({
+      PositionHeld,
+      Sector: 'ENERGY',
+      ResponsibilitiesDescription: 'Design',
+      NameOfFirm,
+      FromDate: '2010-01-01',
+      ToDate: Current ? '' : '2015-01-01',
+      Current,
+    });
+    await t.db.insert(schema.profileEntries).values([
+      {
+        profileId: profile.profileId,
+        section: 'work-experience',
+        entryNo: 1,
+        data: job('Rural Electrification Authority', 'Engineer', false),
+      },
+      { profileId: profile.profileId, section: 'work-experience', entryNo: 2, data: job('Kenya Power', 'Senior Engineer', true) },
+    ]);
     const response = await t.call('GET', '/api/profile', { token: await signIn(t, user?.email as string) });
     expect(response.body.data).toMatchObject({
       DateOfBirth: '1985-03-14',
       confirmed: true,
       profileTitle: [{ title: 'Eng.', description: 'Engineer' }],
-      workexp: [{ NameOfFirm: 'Kenya Power', PositionHeld: 'Senior Engineer', Current: true }],
+      workexp: [
+        { NameOfFirm: 'Kenya Power', PositionHeld: 'Senior Engineer', Current: true },
+        { NameOfFirm: 'Rural Electrification Authority', PositionHeld: 'Engineer', Current: false },
+      ],
     });
   });
 

@@ -1,11 +1,33 @@
-import type { ProfileSummary } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { buildChecklist, loadChecklistFacts } from './checklist';
+import type { ProfileDto } from './dto';
+import { pictureDataUrl } from './files';
 
-const { profiles, memberships, membershipCategories, lookupItems } = schema;
+const { profiles, memberships, membershipCategories, lookupItems, files, profileEntries } = schema;
 
-/** The profile as the dashboard and drawer read it. */
-export async function loadProfileSummary(db: Db, profileId: string): Promise<ProfileSummary | null> {
+async function workExperience(db: Db, profileId: string) {
+  const rows = await db
+    .select({ data: profileEntries.data })
+    .from(profileEntries)
+    .where(and(eq(profileEntries.profileId, profileId), eq(profileEntries.section, 'work-experience')))
+    .orderBy(asc(profileEntries.entryNo));
+  const jobs = rows.map(({ data }) => ({
+    NameOfFirm: String(data.NameOfFirm ?? ''),
+    PositionHeld: String(data.PositionHeld ?? ''),
+    Current: data.Current === true,
+  }));
+  // The current job first: the dashboard shows it as the workplace.
+  return [...jobs.filter((j) => j.Current), ...jobs.filter((j) => !j.Current)];
+}
+
+/**
+ * The profile as the dashboard, drawer and bio form read it: a fixed number of queries whatever the
+ * profile holds (no query per entry or per title).
+ */
+export async function loadProfile(ctx: AppContext, profileId: string): Promise<ProfileDto | null> {
+  const { db } = ctx;
   const [row] = await db
     .select({ profile: profiles, categoryDescription: membershipCategories.description })
     .from(profiles)
@@ -13,21 +35,25 @@ export async function loadProfileSummary(db: Db, profileId: string): Promise<Pro
     .where(eq(profiles.profileId, profileId));
   if (!row) return null;
   const p = row.profile;
-  const [membershipRows, discipline, titles] = await Promise.all([
+  const lookupWhere = [
+    p.discipline ? and(eq(lookupItems.list, 'disciplines'), eq(lookupItems.code, p.discipline)) : undefined,
+    p.titles.length ? and(eq(lookupItems.list, 'titles'), inArray(lookupItems.code, p.titles)) : undefined,
+  ].filter(Boolean);
+  const [membershipRows, lookups, idFile, workexp, picture, facts] = await Promise.all([
     db.select().from(memberships).where(eq(memberships.profileId, profileId)),
-    p.discipline
+    lookupWhere.length
       ? db
           .select()
           .from(lookupItems)
-          .where(and(eq(lookupItems.list, 'disciplines'), eq(lookupItems.code, p.discipline)))
+          .where(or(...lookupWhere))
       : Promise.resolve([]),
-    p.titles.length
-      ? db
-          .select()
-          .from(lookupItems)
-          .where(and(eq(lookupItems.list, 'titles'), inArray(lookupItems.code, p.titles)))
-      : Promise.resolve([]),
+    p.idFileId ? db.select({ id: files.id, fileName: files.fileName }).from(files).where(eq(files.id, p.idFileId)) : Promise.resolve([]),
+    workExperience(db, profileId),
+    pictureDataUrl(ctx, p.pictureFileId),
+    loadChecklistFacts(ctx, p),
   ]);
+  const application = p.membershipType ? await buildChecklist(db, facts, p.membershipType, 'Application') : [];
+  const titleDescriptions = new Map(lookups.filter((l) => l.list === 'titles').map((l) => [l.code, l.description]));
   return {
     ProfileID: p.profileId,
     FirstName: p.firstName,
@@ -39,14 +65,14 @@ export async function loadProfileSummary(db: Db, profileId: string): Promise<Pro
     MemberShipType: p.membershipType,
     CategoryDescription: row.categoryDescription,
     Discipline: p.discipline,
-    DisciplineDescription: discipline[0]?.description ?? null,
+    DisciplineDescription: lookups.find((l) => l.list === 'disciplines')?.description ?? null,
     IdentificationDocumentNo: p.identificationDocumentNo,
     Email: p.email,
     PhoneNo: p.phoneNo,
-    picture: null,
+    picture,
     confirmed: p.confirmed,
-    ProfileComplete: false,
-    profileTitle: titles.map((t) => ({ title: t.code, description: t.description })),
+    ProfileComplete: application.every((item) => item.pass),
+    profileTitle: p.titles.filter((t) => titleDescriptions.has(t)).map((t) => ({ title: t, description: titleDescriptions.get(t) ?? t })),
     memberInformation: membershipRows.map((m) => ({
       No: m.memberNo,
       Status: m.status,
@@ -54,6 +80,16 @@ export async function loadProfileSummary(db: Db, profileId: string): Promise<Pro
       Category: m.categoryCode,
       Registration_Date: m.registrationDate,
     })),
-    workexp: p.currentWorkplace ? [{ NameOfFirm: p.currentWorkplace, PositionHeld: p.currentPosition ?? '', Current: true }] : [],
+    workexp,
+    Type: p.type,
+    Nationality: p.nationality,
+    county: p.county,
+    City: p.city,
+    Disability: p.disability,
+    PWDCardNo: p.pwdCardNo,
+    DisabilityDescription: p.disabilityDescription,
+    memberPracticingFirm: p.practicingFirm,
+    specialization: p.specialization,
+    IDFile: idFile[0] ?? null,
   };
 }

@@ -13,3 +13,4 @@ export * from './postal-codes';
 export * from './qualification-codes';
 export * from './divisions';
 export * from './firms';
+export * from './employee-types';

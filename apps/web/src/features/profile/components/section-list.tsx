@@ -44,7 +44,7 @@ export function checkFile(
   pdfMessage: string = profileMessages.attachmentNotPdf,
 ): string | undefined {
   if (!file) return rule.required && !stored ? profileMessages.attachmentRequired : undefined;
-  if (file.size >= rule.maxBytes) return rule.kind === 'image' ? profileMessages.photoTooLarge : profileMessages.attachmentTooLarge;
+  if (file.size > rule.maxBytes) return rule.kind === 'image' ? profileMessages.photoTooLarge : profileMessages.attachmentTooLarge;
   if (rule.kind === 'pdf' && file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return pdfMessage;
   if (rule.kind === 'image' && !['image/png', 'image/jpeg'].includes(file.type)) return profileMessages.photoNotImage;
   return undefined;

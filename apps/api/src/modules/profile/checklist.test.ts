@@ -1,0 +1,237 @@
+import { schema } from '@portal/db';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signIn } from '../../../test/harness';
+import { postMultipart } from '../../../test/multipart';
+import {
+  addEntry,
+  bioFields,
+  createFirm,
+  firmFields,
+  pdf,
+  photo,
+  registeredMember,
+  sectionFiles,
+  sectionSample,
+} from '../../../test/profile';
+import { type ChecklistFacts, passes } from './checklist';
+
+const t = await createTestApp();
+
+async function flags(token: string, url = '/api/checklist') {
+  const response = await t.call('GET', url, { token });
+  expect(response.status).toBe(200);
+  return Object.fromEntries(response.body.data.map((i: { code: string; pass: boolean }) => [i.code, i.pass])) as Record<string, boolean>;
+}
+
+async function profileComplete(token: string) {
+  return (await t.call('GET', '/api/profile', { token })).body.data.ProfileComplete as boolean;
+}
+
+const add = async (token: string, section: Parameters<typeof sectionSample>[0], extra: Record<string, string> = {}) => {
+  const response = await addEntry(t, token, section, { ...sectionSample(section), ...extra, ...sectionFiles(section) });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data;
+};
+
+describe('GET /api/checklist', () => {
+  it('GRADUATE: each item turns true as its data is added, until the profile is complete', async () => {
+    const user = await createUser(t.db, { category: 'GRADUATE' });
+    const token = await signIn(t, user.email);
+    const items = (await t.call('GET', '/api/checklist?type=Application', { token })).body.data;
+    expect(items[0]).toEqual({ checkListType: 'Application', code: 'PROFILE', description: expect.any(String), pass: false });
+    expect(await flags(token)).toEqual({
+      PROFILE: false,
+      PICTURE: false,
+      ID: false,
+      CONTACTS: false,
+      EDUCATION: false,
+      'WORK EXPERIENCE': false,
+      REFEREE: false,
+    });
+
+    // Under the board caption (the default) the bio cannot be saved without its photo and ID PDF.
+    await postMultipart(t, '/api/profile', { ...bioFields(), Image: await photo(), ID: pdf() }, token);
+    expect(await flags(token)).toMatchObject({ PROFILE: true, PICTURE: true, ID: true, CONTACTS: false });
+
+    // A Work contact is not the Personal one the item asks for.
+    await add(token, 'contact', { Type: 'Work', PlaceOfWork: 'KURA', Location: 'Nairobi', Designation: 'Engineer' });
+    expect((await flags(token)).CONTACTS).toBe(false);
+    await add(token, 'contact');
+    expect((await flags(token)).CONTACTS).toBe(true);
+    await add(token, 'certification');
+    expect((await flags(token)).EDUCATION).toBe(true);
+    await add(token, 'work-experience');
+    expect((await flags(token))['WORK EXPERIENCE']).toBe(true);
+
+    const first = await add(token, 'referee', { MemberNo: await registeredMember(t) });
+    expect((await flags(token)).REFEREE).toBe(false);
+    expect(await profileComplete(token)).toBe(false);
+    await add(token, 'referee', { MemberNo: await registeredMember(t) });
+    expect(Object.values(await flags(token)).every(Boolean)).toBe(true);
+    expect(await profileComplete(token)).toBe(true);
+    expect(Object.values(await flags(token, '/api/application/checklist/GRADUATE')).every(Boolean)).toBe(true);
+
+    // A referee who rejects no longer counts.
+    const [row] = await t.db
+      .select()
+      .from(schema.profileEntries)
+      .where(
+        and(
+          eq(schema.profileEntries.section, 'referee'),
+          eq(schema.profileEntries.entryNo, first.EntryNo),
+          eq(schema.profileEntries.profileId, first.ProfileID),
+        ),
+      );
+    await t.db
+      .update(schema.profileEntries)
+      .set({ data: { ...row.data, response: 'Reject' } })
+      .where(eq(schema.profileEntries.id, row.id));
+    expect((await flags(token)).REFEREE).toBe(false);
+    expect(await profileComplete(token)).toBe(false);
+  });
+
+  it('PROFESSIONAL also needs an institution membership; other types and categories can be asked for', async () => {
+    const user = await createUser(t.db, { category: 'PROFESSIONAL' });
+    const token = await signIn(t, user.email);
+    await postMultipart(t, '/api/profile', { ...bioFields({ profileTitle: '["Eng."]' }), Image: await photo(), ID: pdf() }, token);
+    for (const section of ['contact', 'certification', 'work-experience'] as const) await add(token, section);
+    await add(token, 'referee', { MemberNo: await registeredMember(t) });
+    await add(token, 'referee', { MemberNo: await registeredMember(t) });
+    expect(await flags(token)).toEqual({
+      PROFILE: true,
+      PICTURE: true,
+      ID: true,
+      CONTACTS: true,
+      EDUCATION: true,
+      'WORK EXPERIENCE': true,
+      REFEREE: true,
+      PROFESSIONAL: false,
+    });
+    await add(token, 'institution');
+    expect((await flags(token)).PROFESSIONAL).toBe(true);
+    expect(await profileComplete(token)).toBe(true);
+
+    expect(await flags(token, '/api/checklist?type=Upgrade')).toEqual({ EDUCATION: true, 'WORK EXPERIENCE': true, REFEREE: true });
+    expect(await flags(token, '/api/checklist?type=License&category=CONSULTING')).toEqual({
+      PROFILE: true,
+      CONTACTS: true,
+      'WORK EXPERIENCE': true,
+    });
+    expect(Object.keys(await flags(token, '/api/application/checklist/GRADUATE'))).not.toContain('PROFESSIONAL');
+    expect((await t.call('GET', '/api/checklist?type=Renewal', { token })).status).toBe(400);
+  });
+
+  it('CORPORATE: firm details, each firm section, and convictions (an entry or the no-convictions declaration)', async () => {
+    const user = await createUser(t.db, { type: 'Corporate', category: 'CORPORATE' });
+    const token = await signIn(t, user.email);
+    const items = [
+      ['DIRECTORS', 'directors'],
+      ['SHAREHOLDERS', 'shareholders'],
+      ['SERVICES', 'services'],
+      ['FIRMEMPLOYEES', 'employees'],
+      ['FACILITIES', 'facilities'],
+      ['FIRMBANKERS', 'bankers'],
+      ['ATTACHMENTS', 'attachments'],
+    ] as const;
+    expect(Object.values(await flags(token)).some(Boolean)).toBe(false);
+    expect(Object.keys(await flags(token))).toEqual(['PROFILE', ...items.map(([code]) => code), 'CONVICTION']);
+
+    await postMultipart(t, '/api/profile/firmBio', { ...firmFields(), Image: await photo() }, token);
+    expect((await flags(token)).PROFILE).toBe(true);
+    for (const [code, section] of items) {
+      expect((await flags(token))[code]).toBe(false);
+      await add(token, section);
+      expect((await flags(token))[code]).toBe(true);
+    }
+    expect((await flags(token)).CONVICTION).toBe(false);
+    expect(await profileComplete(token)).toBe(false);
+    await t.call('POST', '/api/profile/firmBio/update', { token, body: { ...firmFields(), noConvictions: true } });
+    expect(Object.values(await flags(token)).every(Boolean)).toBe(true);
+    expect(await profileComplete(token)).toBe(true);
+
+    const other = await createFirm(t);
+    await add(other.token, 'convictions');
+    expect((await flags(other.token)).CONVICTION).toBe(true);
+  });
+
+  it('answers 401 without sign-in', async () => {
+    expect((await t.call('GET', '/api/checklist')).status).toBe(401);
+    expect((await t.call('GET', '/api/application/checklist/GRADUATE')).status).toBe(401);
+  });
+});
+
+describe('checklist rules', () => {
+  const profile = {
+    profileId: 'PR1',
+    type: 'Individual',
+    firstName: 'A',
+    secondName: null,
+    lastName: 'B',
+    gender: 'Male',
+    dateOfBirth: '1990-01-01',
+    identificationDocumentNo: '12345678',
+    email: null,
+    phoneNo: null,
+    memberNo: null,
+    membershipType: 'GRADUATE',
+    discipline: 'CIVIL',
+    titles: [],
+    nationality: 'KE',
+    county: '047',
+    city: null,
+    disability: false,
+    pwdCardNo: null,
+    disabilityDescription: null,
+    practicingFirm: null,
+    specialization: null,
+    idFileId: null,
+    pictureFileId: null,
+    details: null,
+    confirmed: false,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  } satisfies ChecklistFacts['profile'];
+  const facts = (
+    over: Partial<NonNullable<ChecklistFacts['profile']>> = {},
+    boardCaption = true,
+    stats: [string, number][] = [],
+  ): ChecklistFacts => ({
+    profile: { ...profile, ...over },
+    boardCaption,
+    stats: new Map(stats.map(([section, count]) => [section, { count, personal: count, notRejected: count }])),
+  });
+
+  it('PICTURE and ID: a stored photo and a stored ID PDF', () => {
+    expect(passes('PICTURE', facts())).toBe(false);
+    expect(passes('PICTURE', facts({ pictureFileId: '6f1c2b9e-0000-4000-8000-000000000001' }))).toBe(true);
+    expect(passes('ID', facts())).toBe(false);
+    expect(passes('ID', facts({ idFileId: '6f1c2b9e-0000-4000-8000-000000000002' }))).toBe(true);
+  });
+
+  it('RESIDENCE: a nationality, with county and city in Kenya', () => {
+    expect(passes('RESIDENCE', facts())).toBe(false);
+    expect(passes('RESIDENCE', facts({ city: 'NRB-NAIROBI' }))).toBe(true);
+    expect(passes('RESIDENCE', facts({ nationality: 'UG', county: null }))).toBe(true);
+    expect(passes('RESIDENCE', facts({ nationality: null }))).toBe(false);
+  });
+
+  it('PROFILE follows the bio rules: a title only when the board caption does not apply', () => {
+    expect(passes('PROFILE', facts())).toBe(true);
+    expect(passes('PROFILE', facts({}, false))).toBe(false);
+    expect(passes('PROFILE', facts({ titles: ['Mr.'] }, false))).toBe(true);
+    expect(passes('PROFILE', facts({ disability: true }))).toBe(false);
+  });
+
+  it('the aliases, the specialization (on the bio under the board caption) and unknown codes', () => {
+    expect(passes('ADDRESS', facts({}, true, [['contact', 1]]))).toBe(true);
+    expect(passes('OLEVEL', facts({}, true, [['certification', 1]]))).toBe(true);
+    expect(passes('PROPOSER', facts({}, true, [['referee', 2]]))).toBe(true);
+    expect(passes('SECONDER', facts({}, true, [['referee', 1]]))).toBe(false);
+    expect(passes('SPECILIZATION', facts({}, true, [['specialization', 1]]))).toBe(true);
+    expect(passes('SPECILIZATION', facts({ specialization: 'Bridges' }))).toBe(true);
+    expect(passes('SPECILIZATION', facts({ specialization: 'Bridges' }, false))).toBe(false);
+    expect(passes('SOMETHING NEW', facts({}, true, [['contact', 5]]))).toBe(false);
+    expect(passes('PROFILE', { profile: null, boardCaption: true, stats: new Map() })).toBe(false);
+  });
+});

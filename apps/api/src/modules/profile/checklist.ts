@@ -1,0 +1,122 @@
+import { BOARD_CAPTION, type ChecklistItem, firmBioSchema, REQUIRED_REFEREES } from '@portal/contract';
+import { type Db, queryRows, schema } from '@portal/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { cachedMinorSettings } from '../../shared/organisation';
+import type { UserRow } from '../../shared/session';
+import { bioSchemaForRow } from './bio';
+
+const { profiles, requirements } = schema;
+type ProfileRow = typeof profiles.$inferSelect;
+
+export interface SectionStats {
+  count: number;
+  /** Contacts of type Personal. */
+  personal: number;
+  /** Referees who have not rejected the request. */
+  notRejected: number;
+}
+
+/** What the checklist rules read: the profile row and one line of counts per section. */
+export interface ChecklistFacts {
+  profile: ProfileRow | null;
+  stats: Map<string, SectionStats>;
+  boardCaption: boolean;
+}
+
+/** Every section's counts in one query. */
+export async function loadEntryStats(db: Db, profileId: string): Promise<Map<string, SectionStats>> {
+  const rows = await queryRows<{ section: string; count: number; personal: number; not_rejected: number }>(
+    db,
+    sql`
+    select section,
+      count(*)::int as count,
+      count(*) filter (where data->>'Type' = 'Personal')::int as personal,
+      count(*) filter (where coalesce(data->>'response', '') <> 'Reject')::int as not_rejected
+    from profile_entries where profile_id = ${profileId}
+    group by section`,
+  );
+  return new Map(
+    rows.map((r) => [r.section, { count: Number(r.count), personal: Number(r.personal), notRejected: Number(r.not_rejected) }]),
+  );
+}
+
+export async function loadChecklistFacts(ctx: AppContext, profile: ProfileRow | null): Promise<ChecklistFacts> {
+  const [minor, stats] = await Promise.all([
+    cachedMinorSettings(ctx.db),
+    profile ? loadEntryStats(ctx.db, profile.profileId) : Promise.resolve(new Map<string, SectionStats>()),
+  ]);
+  return { profile, stats, boardCaption: minor.organisation_caption === BOARD_CAPTION };
+}
+
+const count = (facts: ChecklistFacts, section: string) => facts.stats.get(section)?.count ?? 0;
+const isFirm = (p: ProfileRow) => p.type === 'Corporate';
+
+/** Whether one requirement passes (part 1 §2 Checklist; docs/decisions/015). Unknown codes never pass. */
+export function passes(code: string, facts: ChecklistFacts): boolean {
+  const p = facts.profile;
+  if (!p) return false;
+  switch (code) {
+    case 'PROFILE':
+      return isFirm(p)
+        ? p.details !== null && firmBioSchema.safeParse({ ...p.details, FirstName: p.firstName }).success
+        : bioSchemaForRow(p, facts.boardCaption).success;
+    case 'PICTURE':
+      return p.pictureFileId !== null;
+    case 'ID':
+      return p.idFileId !== null;
+    case 'RESIDENCE':
+      return Boolean(p.nationality) && (p.nationality !== 'KE' || (Boolean(p.county) && Boolean(p.city)));
+    case 'CONTACTS':
+    case 'ADDRESS':
+      return isFirm(p) ? count(facts, 'contact') > 0 : (facts.stats.get('contact')?.personal ?? 0) > 0;
+    case 'OLEVEL':
+    case 'EDUCATION':
+      return count(facts, 'certification') > 0;
+    case 'PROFESSIONAL':
+      return count(facts, 'institution') > 0;
+    case 'WORK EXPERIENCE':
+      return count(facts, 'work-experience') > 0;
+    case 'REFEREE':
+    case 'PROPOSER':
+    case 'SECONDER':
+      return (facts.stats.get('referee')?.notRejected ?? 0) >= REQUIRED_REFEREES;
+    case 'SPECILIZATION':
+      return count(facts, 'specialization') > 0 || (facts.boardCaption && Boolean(p.specialization));
+    case 'ATTACHMENTS':
+      return count(facts, 'attachments') > 0;
+    case 'SERVICES':
+      return count(facts, 'services') > 0;
+    case 'DIRECTORS':
+      return count(facts, 'directors') > 0;
+    case 'FIRMEMPLOYEES':
+      return count(facts, 'employees') > 0;
+    case 'SHAREHOLDERS':
+      return count(facts, 'shareholders') > 0;
+    case 'FIRMBANKERS':
+      return count(facts, 'bankers') > 0;
+    case 'FACILITIES':
+      return count(facts, 'facilities') > 0;
+    case 'CONVICTION':
+      return count(facts, 'convictions') > 0 || p.details?.noConvictions === true;
+    default:
+      return false;
+  }
+}
+
+/** The category's requirement rows of one checklist type, each with its pass flag. */
+export async function buildChecklist(db: Db, facts: ChecklistFacts, category: string, type: string): Promise<ChecklistItem[]> {
+  const rows = await db
+    .select()
+    .from(requirements)
+    .where(and(eq(requirements.categoryCode, category), eq(requirements.checklistType, type)))
+    .orderBy(asc(requirements.sequence), asc(requirements.code));
+  return rows.map((r) => ({ checkListType: r.checklistType, code: r.code, description: r.description, pass: passes(r.code, facts) }));
+}
+
+/** The caller's checklist; the category defaults to the caller's own. */
+export async function checklistFor(ctx: AppContext, user: UserRow, category: string | undefined, type: string): Promise<ChecklistItem[]> {
+  const [profile] = user.profileId ? await ctx.db.select().from(profiles).where(eq(profiles.profileId, user.profileId)) : [];
+  const code = category || user.category || profile?.membershipType || '';
+  return buildChecklist(ctx.db, await loadChecklistFacts(ctx, profile ?? null), code, type);
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { PDF_MAX_BYTES, PHOTO_MAX_BYTES, profileMessages } from '@portal/contract';
+import { type Db, schema } from '@portal/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppContext } from '../../shared/context';
+import { notFound, type Problems } from '../../shared/errors';
+import type { UserRow } from '../../shared/session';
+import type { Upload } from '../../shared/uploads';
+import { profileNotices } from './notices';
+
+const { files } = schema;
+
+/** How an entry or a profile points at a stored file. */
+export interface FileRef {
+  id: string;
+  fileName: string;
+}
+
+/** Checked bytes ready to store. */
+export interface PreparedFile {
+  fileName: string;
+  contentType: 'application/pdf' | 'image/jpeg';
+  bytes: Buffer;
+}
+
+export { isPdf, isPngOrJpeg } from '../../shared/file-types';
+
+import { isPdf, isPngOrJpeg } from '../../shared/file-types';
+
+/** Photo edge and quality after re-encoding (docs/decisions/015). */
+export const PHOTO_EDGE = 600;
+const PHOTO_QUALITY = 82;
+/** Refuse decompression bombs: a 2MB PNG can claim billions of pixels. */
+const PHOTO_MAX_PIXELS = 40_000_000;
+
+/** The name the browser gave, for display only: no folders, control characters or characters Windows refuses. */
+function displayName(name: string, fallback: string, extension?: string) {
+  const plain = [...path.basename(name.replace(/\\/g, '/'))].filter((c) => c.charCodeAt(0) >= 32 && !'<>:"|?*'.includes(c));
+  let base = plain.join('').trim() || fallback;
+  if (extension) base = `${base.replace(/\.[^.]*$/, '') || fallback}${extension}`;
+  return base.slice(-150);
+}
+
+/** A PDF under 10MB, or the message why not (recorded against `field`). */
+export function preparePdf(
+  upload: Upload,
+  problems: Problems,
+  notPdfMessage: string = profileMessages.attachmentNotPdf,
+): PreparedFile | undefined {
+  if (upload.bytes.length > PDF_MAX_BYTES) {
+    problems.add(upload.field, profileMessages.attachmentTooLarge);
+    return undefined;
+  }
+  if (!isPdf(upload.bytes)) {
+    problems.add(upload.field, notPdfMessage);
+    return undefined;
+  }
+  return { fileName: displayName(upload.fileName, 'attachment.pdf'), contentType: 'application/pdf', bytes: upload.bytes };
+}
+
+/**
+ * A PNG or JPEG under 2MB, re-encoded: turned upright by its EXIF orientation, fitted inside 600×600,
+ * JPEG at quality 82, every metadata block (EXIF, GPS, ICC, comments) dropped.
+ */
+export async function preparePhoto(upload: Upload, problems: Problems): Promise<PreparedFile | undefined> {
+  if (upload.bytes.length > PHOTO_MAX_BYTES) {
+    problems.add(upload.field, profileMessages.photoTooLarge);
+    return undefined;
+  }
+  if (!isPngOrJpeg(upload.bytes)) {
+    problems.add(upload.field, profileMessages.photoNotImage);
+    return undefined;
+  }
+  try {
+    const bytes = await sharp(upload.bytes, { limitInputPixels: PHOTO_MAX_PIXELS })
+      .rotate()
+      .resize(PHOTO_EDGE, PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: PHOTO_QUALITY })
+      .toBuffer();
+    return { fileName: displayName(upload.fileName, 'photo', '.jpg'), contentType: 'image/jpeg', bytes };
+  } catch {
+    // A PNG or JPEG signature over bytes that do not decode.
+    problems.add(upload.field, profileMessages.photoNotImage);
+    return undefined;
+  }
+}
+
+/** Stores and forgets files inside one database transaction; bytes follow the transaction's outcome. */
+export interface FileChanges {
+  save(profileId: string, purpose: string, file: PreparedFile): Promise<FileRef>;
+  /** Deletes the rows now and the bytes once the transaction has committed. */
+  drop(profileId: string, ids: (string | null | undefined)[]): Promise<void>;
+}
+
+/**
+ * Runs `work` in a transaction with a FileChanges bound to it. Bytes are written before the rows that name
+ * them; if the transaction fails they are removed again, and bytes of dropped files go only after commit.
+ */
+export async function withFileChanges<T>(ctx: AppContext, work: (tx: Db, changes: FileChanges) => Promise<T>): Promise<T> {
+  const written: string[] = [];
+  const dropped: string[] = [];
+  let result: T;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const changes: FileChanges = {
+        async save(profileId, purpose, file) {
+          const storageKey = `${profileId}/${randomUUID()}`;
+          await ctx.storage.put(storageKey, file.bytes);
+          written.push(storageKey);
+          const [row] = await tx
+            .insert(files)
+            .values({ profileId, purpose, fileName: file.fileName, contentType: file.contentType, size: file.bytes.length, storageKey })
+            .returning({ id: files.id, fileName: files.fileName });
+          return row;
+        },
+        async drop(profileId, ids) {
+          const wanted = ids.filter((id): id is string => Boolean(id));
+          if (!wanted.length) return;
+          const rows = await tx
+            .delete(files)
+            .where(and(eq(files.profileId, profileId), inArray(files.id, wanted)))
+            .returning({ storageKey: files.storageKey });
+          dropped.push(...rows.map((r) => r.storageKey));
+        },
+      };
+      return work(tx as Db, changes);
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => ctx.storage.remove(key).catch(() => undefined)));
+    throw error;
+  }
+  await Promise.all(dropped.map((key) => ctx.storage.remove(key).catch(() => undefined)));
+  return result;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A stored file for its owner (the caller's profile) or an admin or approver; 404 for anyone else. */
+export async function readStoredFile(ctx: AppContext, user: UserRow, id: string) {
+  if (!UUID.test(id)) throw notFound(profileNotices.fileNotFound);
+  const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
+  const allowed = row && (row.profileId === user.profileId || user.isAdmin || user.isApprover);
+  if (!allowed) throw notFound(profileNotices.fileNotFound);
+  const bytes = await ctx.storage.get(row.storageKey);
+  if (!bytes) throw notFound(profileNotices.fileNotFound);
+  return { id: row.id, fileName: row.fileName, contentType: row.contentType, size: row.size, base64: bytes.toString('base64') };
+}
+
+/** The photo as the browser shows it. */
+export async function pictureDataUrl(ctx: AppContext, fileId: string | null): Promise<string | null> {
+  if (!fileId) return null;
+  const [row] = await ctx.db
+    .select({ storageKey: files.storageKey, contentType: files.contentType })
+    .from(files)
+    .where(eq(files.id, fileId));
+  const bytes = row ? await ctx.storage.get(row.storageKey) : null;
+  return bytes ? `data:${row.contentType};base64,${bytes.toString('base64')}` : null;
+}
