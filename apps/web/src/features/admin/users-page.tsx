@@ -136,9 +136,8 @@ export function UsersPage() {
         toast(adminMessages.resetLinkSent);
       } else {
         const session = await adminApi.loginAs(pending.user.id);
-        startImpersonation(session);
-        queryClient.clear();
         setFlash(adminMessages.loggedInAs);
+        startImpersonation(session);
         window.location.assign(landingPath(session.user));
         return;
       }

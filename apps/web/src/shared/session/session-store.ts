@@ -35,11 +35,12 @@ function emit() {
   for (const l of listeners) l();
 }
 
-export function saveSession(session: SessionResponse) {
+/** Stores the session. `silent` skips re-rendering, for callers about to reload the page. */
+export function saveSession(session: SessionResponse, options: { silent?: boolean } = {}) {
   localStorage.setItem(TOKEN, session.token);
   localStorage.setItem(USER, JSON.stringify(session.user));
   localStorage.setItem(EXPIRES, session.expires_at);
-  emit();
+  if (!options.silent) emit();
 }
 
 export function updateSessionUser(user: User) {
@@ -65,11 +66,12 @@ export interface Impersonation {
   memberEmail: string;
 }
 
+/** Keeps the admin's session aside and stores the member's; the caller reloads the page next. */
 export function startImpersonation(memberSession: SessionResponse) {
   const admin = readSession();
   if (!admin) return;
   localStorage.setItem(ADMIN_SESSION, JSON.stringify(admin));
-  saveSession(memberSession);
+  saveSession(memberSession, { silent: true });
 }
 
 export function readImpersonation(): Impersonation | null {
