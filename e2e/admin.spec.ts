@@ -117,3 +117,22 @@ test('notification preferences default to on and keep their changes', async ({ p
   await expect(page.getByLabel('Email updates (application progress, news)')).not.toBeChecked();
   await expect(page.getByLabel('Email reminders (unpaid fees, expiring documents)')).toBeChecked();
 });
+
+test('the main administrator edits the checklist requirements of a category', async ({ page }) => {
+  await signedIn(page, ADMIN.email, ADMIN.password);
+  await page.getByRole('link', { name: 'Requirements' }).click();
+  await expect(page).toHaveURL(/\/admin\/requirements$/);
+  const table = page.getByRole('table', { name: 'Requirements' });
+  await expect(table).toContainText('Passport-size profile photo');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add requirement' });
+  await dialog.getByRole('combobox', { name: /^Item/ }).click();
+  await page.getByRole('option', { name: 'ATTACHMENTS', exact: true }).click();
+  await dialog.getByLabel('Description').fill('Curriculum vitae (PDF)');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(table).toContainText('Curriculum vitae (PDF)');
+  await page.screenshot({ path: 'screenshots/admin-requirements.png', fullPage: true });
+  await page.getByRole('button', { name: 'Remove ATTACHMENTS' }).click();
+  await page.getByRole('dialog', { name: 'Remove requirement' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(table).not.toContainText('Curriculum vitae (PDF)');
+});

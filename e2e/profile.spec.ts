@@ -79,6 +79,35 @@ test('a new individual applicant completes every section until the checklist rea
   await dialogSave(page, 'Add Qualification');
   await expect(page.getByRole('table', { name: 'Academic Qualifications' })).toContainText('University of Nairobi');
 
+  // A foreign qualification asks for the contact at the university and takes transcripts.
+  await page.getByRole('button', { name: 'Add Qualification' }).click();
+  const abroad = page.getByRole('dialog', { name: 'Add Qualification' });
+  await choose(abroad, 'Category', 'Foreign');
+  await choose(abroad, 'University', 'Makerere University');
+  await abroad.getByLabel('Institution').fill('Makerere University');
+  await choose(abroad, 'Certificate Awarded', 'Master of Science');
+  await abroad.getByLabel('Area of Specialization').fill('Water Resources');
+  await abroad.getByLabel('Certificate No').fill('MAK/2021/77');
+  await abroad.getByLabel('Certification Class').fill('Pass');
+  await abroad.getByLabel('Start Date').fill('2019-08-01');
+  await abroad.getByLabel('End Date').fill('2021-06-30');
+  await abroad.getByLabel('Graduation Date').fill('2021-10-20');
+  await abroad.getByLabel('Certificate (PDF)').setInputFiles(pdfFile('msc.pdf'));
+  await abroad.getByRole('button', { name: 'Save' }).click();
+  await expect(abroad.getByText('Contact Person is required')).toBeVisible();
+  await abroad.getByLabel('Contact Person').fill('Dr. Okello');
+  await abroad.getByLabel('Designation').fill('Registrar');
+  await abroad.getByLabel('Contact Email').fill('registrar@mak.example');
+  await abroad.getByLabel('Contact Address').fill('P.O. Box 7062, Kampala');
+  await choose(abroad, 'Country', 'Uganda');
+  await abroad.getByRole('button', { name: 'Add transcript' }).click();
+  await abroad.getByLabel('Transcript 1 description').fill('MSc transcript');
+  await abroad.getByLabel('Transcript 1 file').setInputFiles(pdfFile('transcript.pdf'));
+  await dialogSave(page, 'Add Qualification');
+  const qualifications = page.getByRole('table', { name: 'Academic Qualifications' });
+  await expect(qualifications.getByRole('row').filter({ hasText: 'Makerere University' })).toContainText('Foreign');
+  await expect(qualifications.getByRole('row').filter({ hasText: 'Makerere University' }).getByRole('cell').nth(5)).toHaveText('1');
+
   // Work experience: Current hides To Date.
   await page.goto('/profile?tab=work-experience');
   await page.getByRole('button', { name: 'Add Experience' }).click();

@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS = [
   'impersonation.started',
   'impersonation.ended',
   'impersonated.request',
+  'requirement.saved',
+  'requirement.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -158,3 +160,26 @@ export const adminMessages = {
   userNotFound: 'User not found',
   adminAccountsMainOnly: "Only the main administrator can change another administrator's account",
 } as const;
+
+/** A checklist requirement row an administrator edits (part 1 §2 Checklist; decisions.md §4). */
+export const requirementInput = z.object({
+  category: z.string().trim().min(1, messages.fieldRequired),
+  checkListType: z.enum(['Application', 'Upgrade', 'License'], { error: messages.fieldRequired }),
+  code: z.string().trim().min(1, messages.fieldRequired),
+  description: z.string().trim().min(1, messages.fieldRequired).max(300),
+  sequence: z.coerce.number().int().min(0).default(0),
+});
+export const requirementUpdate = z.object({
+  id: z.coerce.number().int().positive(),
+  description: z.string().trim().min(1, messages.fieldRequired).max(300),
+  sequence: z.coerce.number().int().min(0),
+});
+export const adminRequirementSchema = z.object({
+  id: z.number(),
+  category: z.string(),
+  checkListType: z.string(),
+  code: z.string(),
+  description: z.string(),
+  sequence: z.number(),
+});
+export type AdminRequirement = z.infer<typeof adminRequirementSchema>;

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AccountSettingsPage } from '../features/account/account-settings-page';
 import { AdminGuard, AdminIndex } from '../features/admin/admin-guard';
 import { AuditPage } from '../features/admin/audit-page';
+import { RequirementsPage } from '../features/admin/requirements-page';
 import { AdminSettingsPage } from '../features/admin/settings-page';
 import { UsersPage } from '../features/admin/users-page';
 import { AuthLayout } from '../features/auth/components/auth-layout';
@@ -66,6 +67,14 @@ export const router = createBrowserRouter([
         element: (
           <AdminGuard>
             <UsersPage />
+          </AdminGuard>
+        ),
+      },
+      {
+        path: '/admin/requirements',
+        element: (
+          <AdminGuard mainOnly>
+            <RequirementsPage />
           </AdminGuard>
         ),
       },

@@ -1,5 +1,6 @@
 import {
   adminMessages,
+  adminRequirementSchema,
   adminSettingsRequest,
   adminSettingsSchema,
   adminUserSchema,
@@ -9,6 +10,8 @@ import {
   auditQuery,
   companySchema,
   messageData,
+  requirementInput,
+  requirementUpdate,
   sessionResponse,
   updateUserRequest,
   userIdRequest,
@@ -21,6 +24,7 @@ import { badRequest, forbidden } from '../../shared/errors';
 import { isMainAdmin, requireAdmin, requireUser } from '../../shared/session';
 import { listAudit } from './audit-log';
 import { endImpersonation, startImpersonation } from './impersonation';
+import { addRequirement, listRequirementRows, removeRequirement, updateRequirement } from './requirements';
 import { readAdminSettings, saveSettings, updateCompany } from './site-settings';
 import { deleteUser, listUsers, sendUserResetLink, updateUser } from './users';
 
@@ -137,6 +141,42 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, security, summary: 'Ends the "log in as" session the call is made with', response: message },
       },
       async (req) => ({ data: await endImpersonation(ctx, req) }),
+    );
+
+    app.get(
+      '/admin/requirements',
+      {
+        onRequest: requireMainAdmin,
+        schema: {
+          tags,
+          security,
+          summary: 'Checklist requirement rows, by category and type',
+          querystring: z.object({ category: z.string().optional(), type: z.string().optional() }),
+          response: { 200: z.object({ data: z.array(adminRequirementSchema) }) },
+        },
+      },
+      async (req) => ({ data: await listRequirementRows(ctx, req.query.category, req.query.type) }),
+    );
+    app.post(
+      '/admin/requirements',
+      {
+        onRequest: requireMainAdmin,
+        schema: { tags, security, body: requirementInput, response: { 200: z.object({ data: adminRequirementSchema }) } },
+      },
+      async (req) => ({ data: await addRequirement(ctx, req, req.body) }),
+    );
+    app.post(
+      '/admin/requirements/update',
+      {
+        onRequest: requireMainAdmin,
+        schema: { tags, security, body: requirementUpdate, response: { 200: z.object({ data: adminRequirementSchema }) } },
+      },
+      async (req) => ({ data: await updateRequirement(ctx, req, req.body) }),
+    );
+    app.post(
+      '/admin/requirements/remove',
+      { onRequest: requireMainAdmin, schema: { tags, security, body: userIdRequest, response: message } },
+      async (req) => ({ data: await removeRequirement(ctx, req, req.body.id) }),
     );
 
     app.get(

@@ -30,6 +30,8 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'impersonation.started': 'Log in as started',
   'impersonation.ended': 'Log in as ended',
   'impersonated.request': 'Action while logged in as',
+  'requirement.saved': 'Requirement saved',
+  'requirement.removed': 'Requirement removed',
 };
 
 interface Filters {

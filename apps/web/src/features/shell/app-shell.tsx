@@ -3,6 +3,7 @@ import {
   Assignment,
   Badge as BadgeIcon,
   CardMembership,
+  Checklist,
   Dashboard,
   Event,
   History,
@@ -70,6 +71,7 @@ const icons: Record<string, ReactElement> = {
   'Admin Settings': <Tune />,
   'User Settings': <People />,
   'Audit Log': <History />,
+  Requirements: <Checklist />,
 };
 
 const pageTitles: [RegExp, string][] = [
@@ -83,6 +85,7 @@ const pageTitles: [RegExp, string][] = [
   [/^\/admin\/settings/, 'Admin Settings'],
   [/^\/admin\/user-settings/, 'All Users'],
   [/^\/admin\/audit/, 'Audit Log'],
+  [/^\/admin\/requirements/, 'Requirements'],
   [/^\/admin/, 'Administration'],
 ];
 

@@ -26,7 +26,10 @@ export function navLinks(ctx: NavContext): NavLink[] {
   const { user, profile, packages, minor } = ctx;
   if (user.is_admin) {
     const admin: NavLink[] = [];
-    if (user.is_main_admin) admin.push({ title: 'Admin Settings', to: '/admin/settings', package: null });
+    if (user.is_main_admin) {
+      admin.push({ title: 'Admin Settings', to: '/admin/settings', package: null });
+      admin.push({ title: 'Requirements', to: '/admin/requirements', package: null });
+    }
     admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
     admin.push({ title: 'Audit Log', to: '/admin/audit', package: null });
     return admin;

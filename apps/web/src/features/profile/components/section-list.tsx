@@ -33,6 +33,7 @@ import { openStoredFile, toBody, useRefreshAfterChange, useSectionEntries } from
 import { ErrorDialog, errorMessages } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
 import type { FieldDef, SectionConfig } from './field-types';
+import { type TranscriptDraft, TranscriptsField, transcriptProblem } from './transcripts-field';
 
 type Values = Record<string, unknown>;
 type StoredFile = { id: string; fileName: string } | null | undefined;
@@ -82,6 +83,8 @@ function EntryDialog({
   const rules = (SECTIONS[config.path as SectionName]?.files ?? []) as FileRule[];
   const form = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults(config.fields, entry) });
   const [files, setFiles] = useState<Record<string, File | null>>({});
+  const [transcripts, setTranscripts] = useState<TranscriptDraft[]>([]);
+  const [transcriptError, setTranscriptError] = useState<string>();
   const [fileErrors, setFileErrors] = useState<Record<string, string | undefined>>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -92,6 +95,8 @@ function EntryDialog({
       form.reset(defaults(config.fields, entry));
       setFiles({});
       setFileErrors({});
+      setTranscripts([]);
+      setTranscriptError(undefined);
     }
   }, [open, entry, config.fields, form]);
 
@@ -99,12 +104,21 @@ function EntryDialog({
     const problems: Record<string, string | undefined> = {};
     for (const rule of rules) problems[rule.field] = checkFile(rule, files[rule.field], entry?.[rule.field] as StoredFile);
     setFileErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
+    const foreign = config.path === 'certification' && form.getValues('Category') === 'Foreign';
+    const transcriptIssue = foreign ? transcriptProblem(transcripts) : undefined;
+    setTranscriptError(transcriptIssue);
+    if (Object.values(problems).some(Boolean) || transcriptIssue) return;
     setBusy(true);
     try {
       const raw = form.getValues();
-      const body = { ...raw, ...(entry ? { EntryNo: entry.EntryNo } : {}) };
-      await api.post(`profile/${config.path}${entry ? '/update' : ''}`, toBody(body, files));
+      const added = foreign ? transcripts : [];
+      const body = {
+        ...raw,
+        ...(entry ? { EntryNo: entry.EntryNo } : {}),
+        ...(added.length ? { transcriptDescriptions: added.map((t) => t.description.trim()) } : {}),
+      };
+      const upload = { ...files, ...(added.length ? { transcripts: added.map((t) => t.file as File) } : {}) };
+      await api.post(`profile/${config.path}${entry ? '/update' : ''}`, toBody(body, upload));
       onSaved(!entry);
       onClose();
     } catch (error) {
@@ -147,6 +161,9 @@ function EntryDialog({
                 </Grid>
               ))}
           </Grid>
+          {config.path === 'certification' && values.Category === 'Foreign' && (
+            <TranscriptsField value={transcripts} onChange={setTranscripts} error={transcriptError} />
+          )}
           {extra?.(values, (name, value) => form.setValue(name, value))}
         </DialogContent>
         <DialogActions>

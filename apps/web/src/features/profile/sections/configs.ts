@@ -137,6 +137,7 @@ export const certificationConfig: SectionConfig = {
     { label: 'Specialization', value: (e) => s(e.AreaOfSpecialization) },
     { label: 'Year', value: (e) => s(e.CompletionYear) },
     { label: 'Category', value: (e) => s(e.Category) },
+    { label: 'Transcripts', value: (e) => String((e.transcript as unknown[] | undefined)?.length ?? 0) },
   ],
 };
 

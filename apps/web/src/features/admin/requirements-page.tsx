@@ -1,0 +1,208 @@
+import { Add, Delete, Edit } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type AdminRequirement, CHECKLIST_COMPONENTS, CHECKLIST_TYPES } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../shared/api/client';
+import { useCategories } from '../../shared/settings/use-settings';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { useToast } from '../../shared/ui/toast';
+
+type Draft = { id?: number; code: string; description: string; sequence: string };
+
+/** Admin: which checklist items each category needs, per type (Application, Upgrade, License). */
+export function RequirementsPage() {
+  const categories = useCategories();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [category, setCategory] = useState('GRADUATE');
+  const [type, setType] = useState<(typeof CHECKLIST_TYPES)[number]>('Application');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [removing, setRemoving] = useState<AdminRequirement | null>(null);
+  const key = ['admin-requirements', category, type];
+  const rows = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<AdminRequirement[]>(`admin/requirements?category=${category}&type=${type}`),
+  });
+
+  async function save() {
+    if (!draft) return;
+    try {
+      if (draft.id)
+        await api.post('admin/requirements/update', {
+          id: draft.id,
+          description: draft.description,
+          sequence: Number(draft.sequence || 0),
+        });
+      else
+        await api.post('admin/requirements', {
+          category,
+          checkListType: type,
+          code: draft.code,
+          description: draft.description,
+          sequence: Number(draft.sequence || 0),
+        });
+      await queryClient.invalidateQueries({ queryKey: ['admin-requirements'] });
+      toast('Requirement saved');
+      setDraft(null);
+    } catch (error) {
+      toast((error as Error).message, 'warning');
+    }
+  }
+
+  async function remove() {
+    if (!removing) return;
+    try {
+      await api.post('admin/requirements/remove', { id: removing.id });
+      await queryClient.invalidateQueries({ queryKey: ['admin-requirements'] });
+      toast('Requirement removed');
+    } catch (error) {
+      toast((error as Error).message, 'warning');
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        Checklist Requirements
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+        <TextField select label="Category" value={category} onChange={(e) => setCategory(e.target.value)} sx={{ maxWidth: 320 }}>
+          {(categories.data ?? []).map((c) => (
+            <MenuItem key={c.Code} value={c.Code}>
+              {c.Description}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Tabs value={type} onChange={(_, v) => setType(v)} aria-label="Checklist type">
+          {CHECKLIST_TYPES.map((t) => (
+            <Tab key={t} value={t} label={t} />
+          ))}
+        </Tabs>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          startIcon={<Add />}
+          variant="contained"
+          onClick={() => setDraft({ code: '', description: '', sequence: String((rows.data?.length ?? 0) + 1) })}
+        >
+          Add item
+        </Button>
+      </Stack>
+      {rows.error && <Alert severity="warning">{rows.error.message}</Alert>}
+      {rows.isLoading ? (
+        <LoadingSpinner />
+      ) : (
+        <Card>
+          <TableContainer>
+            <Table size="small" aria-label="Requirements">
+              <TableHead>
+                <TableRow>
+                  <TableCell>#</TableCell>
+                  <TableCell>Item</TableCell>
+                  <TableCell>Description shown to members</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.data?.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell>{r.sequence}</TableCell>
+                    <TableCell>{r.code}</TableCell>
+                    <TableCell>{r.description}</TableCell>
+                    <TableCell align="right">
+                      <IconButton
+                        aria-label={`Edit ${r.code}`}
+                        onClick={() => setDraft({ id: r.id, code: r.code, description: r.description, sequence: String(r.sequence) })}
+                      >
+                        <Edit fontSize="small" />
+                      </IconButton>
+                      <IconButton aria-label={`Remove ${r.code}`} color="error" onClick={() => setRemoving(r)}>
+                        <Delete fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {rows.data?.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={4}>Nothing is required for this category and type.</TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Card>
+      )}
+      <Dialog open={Boolean(draft)} onClose={() => setDraft(null)} maxWidth="sm" fullWidth aria-labelledby="requirement-title">
+        <DialogTitle id="requirement-title">{draft?.id ? 'Edit requirement' : 'Add requirement'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              select
+              label="Item"
+              value={draft?.code ?? ''}
+              disabled={Boolean(draft?.id)}
+              onChange={(e) => draft && setDraft({ ...draft, code: e.target.value })}
+            >
+              {Object.keys(CHECKLIST_COMPONENTS).map((code) => (
+                <MenuItem key={code} value={code}>
+                  {code}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Description"
+              value={draft?.description ?? ''}
+              onChange={(e) => draft && setDraft({ ...draft, description: e.target.value })}
+            />
+            <TextField
+              label="Order"
+              type="number"
+              value={draft?.sequence ?? ''}
+              onChange={(e) => draft && setDraft({ ...draft, sequence: e.target.value })}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDraft(null)}>Cancel</Button>
+          <Button variant="contained" onClick={save} disabled={!draft?.code || !draft.description.trim()}>
+            Save
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title="Remove requirement"
+        confirmLabel="Remove"
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      >
+        {`Members applying as ${category} will no longer need "${removing?.description ?? ''}".`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
