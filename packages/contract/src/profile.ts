@@ -123,6 +123,14 @@ export const firmBioSchema = z.object({
 });
 export type FirmBioInput = z.input<typeof firmBioSchema>;
 
+/** The sections' e-mail rule: 'Email is required', then 'E-mail must be valid'. */
+const sectionEmail = () =>
+  z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { message: 'Email is required', abort: true })
+    .regex(/^\S+@\S+$/, messages.emailInvalid);
+
 export const CONTACT_TYPES = ['Personal', 'Work'] as const;
 const upper = (message: string) => req(message).transform((v) => v.toUpperCase());
 
@@ -130,12 +138,7 @@ export const contactSchema = z
   .object({
     Type: z.enum(CONTACT_TYPES, { error: messages.fieldRequired }),
     Status: z.string().optional().default('Active'),
-    Email: z
-      .string({ error: 'Email is required' })
-      .trim()
-      .min(1, { message: 'Email is required', abort: true })
-      .regex(/^\S+@\S+$/, messages.emailInvalid)
-      .transform((v) => v.toUpperCase()),
+    Email: sectionEmail().transform((v) => v.toUpperCase()),
     PhoneNo: digits('PhoneNo is required'),
     PhoneNo2: optDigits(),
     Address: upper('Address is required'),
@@ -231,12 +234,7 @@ export const certificationSchema = z
 
 export const refereeSchema = z.object({
   Name: req('Name is required'),
-  Email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { message: 'Email is required', abort: true })
-    .regex(/^\S+@\S+$/, messages.emailInvalid)
-    .transform((v) => v.toLowerCase()),
+  Email: sectionEmail().transform((v) => v.toLowerCase()),
   PhoneNo: digits('Phone No is required'),
   MemberNo: req('Member No is required'),
   Address: opt(),

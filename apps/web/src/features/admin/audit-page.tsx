@@ -10,7 +10,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -19,6 +18,7 @@ import { AUDIT_ACTIONS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { ServerPagination } from '../../shared/ui/server-pagination';
 import { adminApi } from './api';
 
 const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
@@ -165,16 +165,14 @@ export function AuditPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <ServerPagination
             count={audit.data?.total ?? 0}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[25, 50, 100, 200]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
+            pageSize={pageSize}
+            options={[25, 50, 100, 200]}
+            onChange={(p, size) => {
+              setPage(p);
+              setPageSize(size);
             }}
           />
         </Card>

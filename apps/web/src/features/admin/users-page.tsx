@@ -18,7 +18,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Tooltip,
@@ -32,6 +31,7 @@ import { startImpersonation } from '../../shared/session/session-store';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { setFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { ServerPagination } from '../../shared/ui/server-pagination';
 import { useToast } from '../../shared/ui/toast';
 import { landingPath } from '../auth/landing';
 import { adminApi } from './api';
@@ -266,16 +266,14 @@ export function UsersPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <ServerPagination
             count={users.data?.total ?? 0}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[10, 20, 50, 100]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
+            pageSize={pageSize}
+            options={[10, 20, 50, 100]}
+            onChange={(p, size) => {
+              setPage(p);
+              setPageSize(size);
             }}
           />
         </Card>
