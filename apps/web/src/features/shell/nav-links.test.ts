@@ -85,6 +85,7 @@ describe('navLinks', () => {
     expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual(['User Settings', 'Audit Log']);
     expect(titles(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual([
       'Admin Settings',
+      'Requirements',
       'User Settings',
       'Audit Log',
     ]);
