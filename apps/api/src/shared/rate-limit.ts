@@ -27,6 +27,15 @@ export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<v
   }
 }
 
+/** Refuses with 429 when `key` has already used up its window, without counting this call. */
+export async function assertUnderLimit(db: Db, key: string, limit: Limit): Promise<void> {
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`select count from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${limit.windowSeconds})`,
+  );
+  if (rows.length && Number(rows[0].count) >= limit.max) throw new HttpError(429, messages.rateLimited);
+}
+
 /** Per-address and per-account limits for the sign-in family of endpoints. */
 export const limits = {
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },

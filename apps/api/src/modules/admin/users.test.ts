@@ -336,3 +336,12 @@ describe('administrator accounts', () => {
     expect((await t.call('POST', '/api/admin/sendActivationLink', { token: adminToken, body: { id: other.id } })).status).toBe(200);
   });
 });
+
+describe('names in the users list', () => {
+  it("shows a member's name from the profile and finds the member by it", async () => {
+    const { user } = await createMember(t.db, { withUser: true, firstName: 'Brian', lastName: 'Kiprotich' });
+    const response = await list('?search=brian%20kiprotich');
+    expect(response.status).toBe(200);
+    expect(response.body.data.users).toEqual([expect.objectContaining({ id: user?.id, name: 'Brian Achieng Kiprotich' })]);
+  });
+});

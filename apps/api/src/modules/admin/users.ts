@@ -1,6 +1,6 @@
 import { type AdminUser, type AdminUsersPage, adminMessages, messages } from '@portal/contract';
 import { schema } from '@portal/db';
-import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
@@ -8,14 +8,14 @@ import { conflict, forbidden, notFound } from '../../shared/errors';
 import { isMainAdmin, type UserRow } from '../../shared/session';
 import { sendResetLink } from '../auth';
 
-const { users } = schema;
+const { users, profiles } = schema;
 const MAX_ID = 2_147_483_647;
 
-/** The row an administrator sees: never a password hash or a token. */
-export function toAdminUser(u: UserRow): AdminUser {
+/** The row an administrator sees: never a password hash or a token. A member's name comes from the profile. */
+export function toAdminUser(u: UserRow, profileName: string | null = null): AdminUser {
   return {
     id: u.id,
-    name: u.name,
+    name: u.name ?? profileName,
     email: u.email,
     email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
     profile_id: u.profileId,
@@ -36,22 +36,29 @@ export async function listUsers(ctx: AppContext, search: string | undefined, pag
       ilike(users.phoneNo, like),
       ilike(users.idNumber, like),
       ilike(users.profileId, like),
+      ilike(profiles.firstName, like),
+      ilike(profiles.lastName, like),
+      ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, like),
     );
     // Only a value that fits the integer id column: a phone or ID number of digits is not an id.
     const asId = Number(search);
     if (Number.isInteger(asId) && asId > 0 && asId <= MAX_ID) where = or(where, eq(users.id, asId));
   }
+  const profileName = sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', ${profiles.firstName}, ${profiles.secondName}, ${profiles.lastName})), '')`;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select()
+      .select({ user: users, profileName })
       .from(users)
+      .leftJoin(profiles, eq(profiles.profileId, users.profileId))
       .where(where)
       .orderBy(asc(users.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ctx.db.select({ total: count() }).from(users).where(where),
+    ctx.db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.profileId, users.profileId)).where(where),
   ]);
-  return { users: rows.map(toAdminUser), total: Number(total), page, pageSize };
+  return { users: rows.map((r) => toAdminUser(r.user, r.profileName)), total: Number(total), page, pageSize };
 }
 
 async function findUser(ctx: AppContext, id: number) {

@@ -100,3 +100,19 @@ describe('POST /api/auth/login', () => {
     expect(response.body.errors.password).toEqual(['Password is required']);
   });
 });
+
+describe('sign-in limits', () => {
+  it('never counts successful sign-ins, from one account or one office address', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 35; i++) expect((await login(user.email, STRONG_PASSWORD, '10.9.9.9')).status).toBe(200);
+  });
+
+  it('locks an account for the window after ten failures, even with the right password', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 9; i++) expect((await login(user.email, 'Wrong!Pass1')).status).toBe(401);
+    expect((await login(user.email, 'Wrong!Pass1')).status).toBe(401);
+    const locked = await login(user.email, STRONG_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(messages.rateLimited);
+  });
+});

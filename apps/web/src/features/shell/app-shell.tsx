@@ -56,6 +56,14 @@ import { useInactivityLogout } from './use-inactivity-logout';
 
 const DRAWER_WIDTH = 260;
 
+/**
+ * Screens that exist today. The drawer's rules (packages, membership) decide what a member may see;
+ * links to screens still being built (CPD, billing, applications, …) are left out until they land,
+ * rather than leading to a 404 page.
+ */
+const BUILT_ROUTES = ['/dashboard', '/profile', '/admin/'];
+const isBuilt = (link: NavLink) => link.external || BUILT_ROUTES.some((r) => link.to.startsWith(r));
+
 const icons: Record<string, ReactElement> = {
   Dashboard: <Dashboard />,
   Profile: <Person />,
@@ -166,7 +174,7 @@ export function AppShell() {
     goodStanding: false,
     releasedApplicationCode: released?.Code ?? null,
     projectsUrl: null,
-  });
+  }).filter(isBuilt);
   const alerts = (applications.data ?? []).filter(needsAction).length;
   const title = pageTitles.find(([re]) => re.test(location.pathname))?.[1] ?? '';
   const p = profile.data;

@@ -67,7 +67,8 @@ export function LoginPage() {
 
   return (
     <Grid container spacing={4} alignItems="stretch">
-      <Grid size={{ xs: 12, md: 6 }}>
+      {/* On a phone the sign-in form comes first; the steps follow. */}
+      <Grid size={{ xs: 12, md: 6 }} order={{ xs: 2, md: 1 }}>
         <Card sx={{ height: '100%' }}>
           <CardContent>
             <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
@@ -80,7 +81,7 @@ export function LoginPage() {
           </CardContent>
         </Card>
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
+      <Grid size={{ xs: 12, md: 6 }} order={{ xs: 1, md: 2 }}>
         <Card sx={{ height: '100%' }}>
           <CardContent component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 4 } }}>
             <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>

@@ -166,7 +166,10 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
               file={photo}
               stored={profile?.picture ? 'Photo on file' : null}
               error={fileErrors.Image}
-              onChange={setPhoto}
+              onChange={(file) => {
+                setPhoto(file);
+                setFileErrors((e) => ({ ...e, Image: undefined }));
+              }}
               disabled={disabled}
             />
           </Stack>
@@ -209,7 +212,10 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
                   file={idFile}
                   stored={profile?.IDFile?.fileName}
                   error={fileErrors.ID}
-                  onChange={setIdFile}
+                  onChange={(file) => {
+                    setIdFile(file);
+                    setFileErrors((e) => ({ ...e, ID: undefined }));
+                  }}
                   disabled={disabled}
                 />
               </Grid>

@@ -87,7 +87,11 @@ export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial
     },
     (errors) => {
       const problem = checkPhoto();
-      setDialogErrors([...new Set(Object.values(errors).map((e) => String(e?.message))), ...(problem ? [problem] : [])]);
+      const labelOf = (name: string) => FIELDS.find((f) => f.name === name)?.label ?? name;
+      setDialogErrors([
+        ...Object.entries(errors).map(([name, e]) => `${labelOf(name)}: ${String(e?.message)}`),
+        ...(problem ? [problem] : []),
+      ]);
     },
   );
 

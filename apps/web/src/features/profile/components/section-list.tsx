@@ -100,10 +100,15 @@ function EntryDialog({
     }
   }, [open, entry, config.fields, form]);
 
-  const submit = form.handleSubmit(async (parsed) => {
+  const checkFiles = () => {
     const problems: Record<string, string | undefined> = {};
     for (const rule of rules) problems[rule.field] = checkFile(rule, files[rule.field], entry?.[rule.field] as StoredFile);
     setFileErrors(problems);
+    return problems;
+  };
+
+  const submit = form.handleSubmit(async (parsed) => {
+    const problems = checkFiles();
     const foreign = config.path === 'certification' && form.getValues('Category') === 'Foreign';
     const transcriptIssue = foreign ? transcriptProblem(transcripts) : undefined;
     setTranscriptError(transcriptIssue);
@@ -127,7 +132,7 @@ function EntryDialog({
       setBusy(false);
     }
     void parsed;
-  });
+  }, checkFiles);
 
   const ctx = { values, countyField: minor.countyField };
   return (

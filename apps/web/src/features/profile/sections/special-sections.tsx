@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ZodType } from 'zod';
 import { api } from '../../../shared/api/client';
+import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { useToast } from '../../../shared/ui/toast';
 import { useLookup, useSectionEntries } from '../api';
@@ -13,8 +14,17 @@ import { contactConfig, employeesConfig, refereeConfig } from './configs';
 
 export function ContactsSection({ alwaysEditable }: { alwaysEditable?: boolean }) {
   const { minor } = useSettings();
+  const session = useSession();
   const schema = useMemo(() => contactSchemaFor(minor.countyField) as ZodType, [minor.countyField]);
-  return <SectionList config={contactConfig} schema={schema} alwaysEditable={alwaysEditable} />;
+  // The Personal contact's email starts as the account's email (part 1 §5).
+  const config = useMemo(
+    () => ({
+      ...contactConfig,
+      fields: contactConfig.fields.map((f) => (f.name === 'Email' ? { ...f, defaultValue: session?.user.email.toUpperCase() ?? '' } : f)),
+    }),
+    [session?.user.email],
+  );
+  return <SectionList config={config} schema={schema} alwaysEditable={alwaysEditable} />;
 }
 
 interface MemberFound {
