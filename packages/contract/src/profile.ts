@@ -168,6 +168,14 @@ export function contactSchemaFor(countyField: boolean) {
   });
 }
 
+/** Runs a cross-field date rule even while other fields are still invalid, as long as both dates are there. */
+const datesPresent =
+  (...keys: string[]) =>
+  (payload: { value: unknown }) => {
+    const v = payload.value as Record<string, unknown> | undefined;
+    return keys.every((k) => typeof v?.[k] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v[k] as string));
+  };
+
 export const workExperienceSchema = z
   .object({
     PositionHeld: req('Position Held is required'),
@@ -178,11 +186,12 @@ export const workExperienceSchema = z
     ToDate: optDate(),
     Current: flag.optional().default(false),
   })
-  .transform((v) => ({ ...v, ToDate: v.Current ? '' : v.ToDate || today() }))
-  .superRefine((v, ctx) => {
-    if (v.ToDate && v.ToDate < v.FromDate)
-      ctx.addIssue({ code: 'custom', path: ['ToDate'], message: 'End Date Cannot be before Start Date' });
-  });
+  .refine((v) => v.Current || !v.ToDate || v.ToDate >= v.FromDate, {
+    message: 'End Date Cannot be before Start Date',
+    path: ['ToDate'],
+    when: datesPresent('FromDate', 'ToDate'),
+  })
+  .transform((v) => ({ ...v, ToDate: v.Current ? '' : v.ToDate || today() }));
 
 export const QUALIFICATION_TYPES = ['Educational', 'Professional'] as const;
 export const QUALIFICATION_CATEGORIES = ['Local', 'Foreign'] as const;
@@ -214,10 +223,17 @@ export const certificationSchema = z
     contactPersonAddress: opt(),
     transcriptDescriptions: jsonList(z.string()).optional(),
   })
+  .refine((v) => v.EndDate >= v.StartDate, {
+    message: 'End Date Cannot come before Start Date',
+    path: ['EndDate'],
+    when: datesPresent('StartDate', 'EndDate'),
+  })
+  .refine((v) => v.GraduationDate >= v.StartDate, {
+    message: 'Graduation Date Cannot come before Start Date',
+    path: ['GraduationDate'],
+    when: datesPresent('StartDate', 'GraduationDate'),
+  })
   .superRefine((v, ctx) => {
-    if (v.EndDate < v.StartDate) ctx.addIssue({ code: 'custom', path: ['EndDate'], message: 'End Date Cannot come before Start Date' });
-    if (v.GraduationDate < v.StartDate)
-      ctx.addIssue({ code: 'custom', path: ['GraduationDate'], message: 'Graduation Date Cannot come before Start Date' });
     if (v.Category === 'Foreign') {
       const need: [keyof typeof v, string][] = [
         ['ContactPerson', 'Contact Person is required'],
