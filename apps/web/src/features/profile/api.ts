@@ -1,7 +1,9 @@
-import type { ChecklistItem, SectionEntry } from '@portal/contract';
+import type { ChecklistItem, SectionEntry, User } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
-import { useSession } from '../../shared/session/session-store';
+import { updateSessionUser, useSession } from '../../shared/session/session-store';
+import { setFlash } from '../../shared/ui/flash';
 
 export type LookupRow = Record<string, unknown>;
 
@@ -61,4 +63,21 @@ export async function openStoredFile(id: string) {
   const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
   const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
   window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * After the bio or firm details are saved: the stored user now has a profile, and everything that
+ * reads the profile is stale. A first save continues on the profile page.
+ */
+export function useAfterProfileSave() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (initial: boolean, createdMessage: string) => {
+    updateSessionUser(await api.get<User>('auth/user'));
+    await Promise.all(['profile', 'firm', 'checklist', 'applications'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
+    if (initial) {
+      setFlash(createdMessage);
+      navigate('/profile', { replace: true });
+    }
+  };
 }

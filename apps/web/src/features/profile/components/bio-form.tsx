@@ -14,15 +14,12 @@ import {
   TextField,
 } from '@mui/material';
 import { type BioInput, BOARD_CAPTION, bioSchemaFor, PHOTO_MAX_BYTES, profileMessages, type User } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { api } from '../../../shared/api/client';
-import { updateSessionUser, useSession } from '../../../shared/session/session-store';
+import { useSession } from '../../../shared/session/session-store';
 import { useCategories, useSettings } from '../../../shared/settings/use-settings';
-import { setFlash } from '../../../shared/ui/flash';
-import { toBody, useLookup } from '../api';
+import { toBody, useAfterProfileSave, useLookup } from '../api';
 import { GENDER_OPTIONS } from '../sections/configs';
 import { ErrorDialog, errorMessages } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
@@ -77,8 +74,7 @@ const ID_RULE = { field: 'ID', required: true, kind: 'pdf' as const, maxBytes: 1
 /** The individual bio: initial mode creates the profile ('Create Profile'), otherwise it updates it. */
 export function BioForm({ profile, initial, editable = true }: { profile?: BioProfile | null; initial: boolean; editable?: boolean }) {
   const session = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSave = useAfterProfileSave();
   const { minor } = useSettings();
   const categories = useCategories();
   const titles = useLookup('titles');
@@ -118,17 +114,9 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
         const body = toBody({ ...form.getValues(), SecondName: parsed.SecondName }, { Image: photo, ID: idFile });
         // Form data is needed for the files; without new files the JSON body is enough.
         await api.post(initial ? 'profile' : 'profile/update', body);
-        const user = await api.get<User>('auth/user');
-        updateSessionUser(user);
-        await queryClient.invalidateQueries({ queryKey: ['profile'] });
-        await queryClient.invalidateQueries({ queryKey: ['checklist'] });
-        await queryClient.invalidateQueries({ queryKey: ['applications'] });
         setPhoto(null);
         setIdFile(null);
-        if (initial) {
-          setFlash('Profile created. Complete the remaining sections of your profile.');
-          navigate('/profile', { replace: true });
-        }
+        await afterSave(initial, 'Profile created. Complete the remaining sections of your profile.');
       } catch (error) {
         setDialogErrors(errorMessages(error));
       } finally {

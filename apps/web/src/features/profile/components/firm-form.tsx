@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Stack, TextField } from '@mui/material';
-import { type FirmBioInput, firmBioSchema, PHOTO_MAX_BYTES, profileMessages, type User } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type FirmBioInput, firmBioSchema, PHOTO_MAX_BYTES, profileMessages } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { api } from '../../../shared/api/client';
-import { updateSessionUser, useSession } from '../../../shared/session/session-store';
-import { setFlash } from '../../../shared/ui/flash';
-import { toBody } from '../api';
+import { useSession } from '../../../shared/session/session-store';
+import { toBody, useAfterProfileSave } from '../api';
 import { ErrorDialog, errorMessages } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
 import { checkFile } from './section-list';
@@ -38,8 +35,7 @@ const FIELDS: { name: keyof FirmBioInput; label: string; digits?: boolean }[] = 
 /** The firm's details: all required, upper case; Email and KRA PIN come from the account. */
 export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial: boolean }) {
   const session = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const afterSave = useAfterProfileSave();
   const defaults = Object.fromEntries(FIELDS.map((f) => [f.name, String(firm?.[f.name] ?? '')])) as FirmBioInput;
   const form = useForm<FirmBioInput>({
     resolver: zodResolver(firmBioSchema) as never,
@@ -71,14 +67,8 @@ export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial
       setBusy(true);
       try {
         await api.post(initial ? 'profile/firmBio' : 'profile/firmBio/update', toBody(form.getValues(), { Image: photo }));
-        const user = await api.get<User>('auth/user');
-        updateSessionUser(user);
-        await Promise.all(['profile', 'firm', 'checklist', 'applications'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
         setPhoto(null);
-        if (initial) {
-          setFlash('Firm profile created. Complete the remaining sections.');
-          navigate('/profile', { replace: true });
-        }
+        await afterSave(initial, 'Firm profile created. Complete the remaining sections.');
       } catch (error) {
         setDialogErrors(errorMessages(error));
       } finally {
