@@ -5,7 +5,10 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Everything the portal keeps on disk: the embedded database in db/, uploads in files/. */
   dataDir: string;
+  /** Where PGlite keeps its files (inside DATA_DIR, beside the uploads, never mixed with them). */
+  databaseDir: string;
   /** Where uploaded files are kept: a folder, or `memory://` (the default when DATA_DIR is in memory). */
   filesDir: string;
   databaseUrl?: string;
@@ -41,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host,
     dataDir,
+    databaseDir: dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'db'),
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'files'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@portal.test').toLowerCase(),

@@ -8,7 +8,7 @@ import { startOutboxWorker } from './modules/outbox/worker';
 async function main() {
   loadDotEnv();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseDir });
   await database.migrate();
   await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo });
 
@@ -16,7 +16,7 @@ async function main() {
   const stopWorker = startOutboxWorker(database.db, configuredTransports(config), config.outboxPollMs);
   await app.listen({ port: config.port, host: config.host });
 
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.databaseDir}`;
   const lines = [
     '',
     `  Member portal running at ${config.publicUrl}`,
