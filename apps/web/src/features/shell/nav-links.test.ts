@@ -1,4 +1,4 @@
-import { minorSettingsSchema, type ProfileSummary, type User } from '@portal/contract';
+import { minorSettingsSchema, PACKAGES, type ProfileSummary, type User } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { type NavContext, navLinks } from './nav-links';
 
@@ -25,19 +25,7 @@ const member = {
   MemberShipType: 'PROFESSIONAL',
   memberInformation: [{ No: 'M1', Status: 'Active' }],
 } as unknown as ProfileSummary;
-const all = [
-  'Dashboard',
-  'Profile',
-  'CPD',
-  'Application',
-  'Subscription',
-  'Upgrade',
-  'License',
-  'Billing',
-  'Certificate',
-  'MyProjects',
-  'Events',
-];
+const all = [...PACKAGES];
 const ctx = (over: Partial<NavContext> = {}): NavContext => ({
   user,
   profile: member,
