@@ -14,9 +14,13 @@ import { adminRoutes } from './modules/admin/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
+import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { refereeRoutes } from './modules/referees/routes';
+import { registerRoutes } from './modules/register/routes';
+import { reviewRoutes } from './modules/review/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
@@ -109,6 +113,10 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(profileRoutes(ctx));
       await api.register(applicationRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(documentRoutes(ctx));
+      await api.register(refereeRoutes(ctx));
+      await api.register(reviewRoutes(ctx));
+      await api.register(registerRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
     },
     { prefix: '/api' },

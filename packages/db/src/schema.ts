@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -53,9 +54,16 @@ export const profiles = pgTable(
     /** A firm's details (part 1 §3, firm profile) other than its name; null for individuals and unsaved firms. */
     details: jsonb('details').$type<Record<string, unknown>>(),
     confirmed: boolean('confirmed').notNull().default(false),
+    /** Lower-cased names and member number, for the public register's trigram search (pg_trgm). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(first_name, '') || ' ' || coalesce(second_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(member_no, ''))`,
+    ),
     ...timestamps,
   },
-  (t) => [uniqueIndex('profiles_member_no_key').on(t.memberNo)],
+  (t) => [
+    uniqueIndex('profiles_member_no_key').on(t.memberNo),
+    index('profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 /** What a member uploaded. The bytes live in file storage under storage_key, never in a table row. */
@@ -92,17 +100,21 @@ export const profileEntries = pgTable(
   (t) => [uniqueIndex('profile_entries_entry_key').on(t.profileId, t.section, t.entryNo)],
 );
 
-export const memberships = pgTable('memberships', {
-  id: serial('id').primaryKey(),
-  profileId: text('profile_id')
-    .notNull()
-    .references(() => profiles.profileId, { onDelete: 'cascade' }),
-  memberNo: text('member_no').notNull(),
-  categoryCode: text('category_code').notNull(),
-  status: text('status').notNull().default('Active'),
-  registrationDate: date('registration_date'),
-  ...timestamps,
-});
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    memberNo: text('member_no').notNull(),
+    categoryCode: text('category_code').notNull(),
+    status: text('status').notNull().default('Active'),
+    registrationDate: date('registration_date'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('memberships_member_no_key').on(t.memberNo), index('memberships_profile_idx').on(t.profileId)],
+);
 
 export const users = pgTable(
   'users',
@@ -286,9 +298,90 @@ export const applications = pgTable(
     submitted: boolean('submitted').notNull().default(false),
     assignedMemberNo: text('assigned_member_no'),
     postedReceiptNo: text('posted_receipt_no'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Set when a reviewer hands the application back; cleared when the applicant re-submits. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('applications_user_idx').on(t.userId)],
+  (t) => [index('applications_user_idx').on(t.userId), index('applications_status_idx').on(t.status, t.appliedCategory)],
+);
+
+/** Every status change of an application (and every return), with who made it and why. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: serial('id').primaryKey(),
+    applicationCode: text('application_code')
+      .notNull()
+      .references(() => applications.code, { onDelete: 'cascade' }),
+    /** 'status' for a status change, 'submitted', 'returned' or 'resubmitted'. */
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    commentId: integer('comment_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_events_app_idx').on(t.applicationCode, t.at)],
+);
+
+/**
+ * One request to a referee for one referee entry of a profile. The link token is stored hashed;
+ * a new request (resend or replacement) supersedes the older ones for the same entry.
+ */
+export const refereeRequests = pgTable(
+  'referee_requests',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    entryNo: integer('entry_no').notNull(),
+    refereeName: text('referee_name').notNull(),
+    refereeEmail: text('referee_email').notNull(),
+    refereeMemberNo: text('referee_member_no'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** 'Accept' or 'Reject' once answered. */
+    response: text('response'),
+    remarks: text('remarks'),
+    answers: jsonb('answers').$type<{ questionNo: number; question: string; answer: string }[]>(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('referee_requests_token_key').on(t.tokenHash), index('referee_requests_entry_idx').on(t.profileId, t.entryNo)],
+);
+
+/**
+ * Every document the portal issues (application document, letters, certificates, reports), under an
+ * unguessable number that the public verification page looks up. The PDF is rendered on demand.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    documentNo: text('document_no').primaryKey(),
+    kind: text('kind').notNull(),
+    profileId: text('profile_id').references(() => profiles.profileId, { onDelete: 'set null' }),
+    applicationCode: text('application_code').references(() => applications.code, { onDelete: 'set null' }),
+    /** What the document is about when it is not an application (a referee request id, a period, …). */
+    subjectKey: text('subject_key'),
+    holderName: text('holder_name').notNull(),
+    memberNo: text('member_no'),
+    categoryCode: text('category_code'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    unique('documents_subject_key').on(t.kind, t.applicationCode, t.subjectKey).nullsNotDistinct(),
+    index('documents_profile_idx').on(t.profileId),
+  ],
 );
 
 export const applicationComments = pgTable('application_comments', {
@@ -299,6 +392,7 @@ export const applicationComments = pgTable('application_comments', {
   comment: text('comment').notNull(),
   displayName: text('display_name').notNull(),
   hiddenFromApplicant: boolean('hidden_from_applicant').notNull().default(false),
+  authorId: integer('author_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

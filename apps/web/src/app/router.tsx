@@ -5,6 +5,7 @@ import { AuditPage } from '../features/admin/audit-page';
 import { RequirementsPage } from '../features/admin/requirements-page';
 import { AdminSettingsPage } from '../features/admin/settings-page';
 import { UsersPage } from '../features/admin/users-page';
+import { ApplicationListPage } from '../features/applications/application-list-page';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ActivatePage } from '../features/auth/pages/activate-page';
 import { CategoriesPage } from '../features/auth/pages/categories-page';
@@ -20,10 +21,21 @@ import { ChecklistComponentPage } from '../features/checklist/checklist-componen
 import { ChecklistPage } from '../features/checklist/checklist-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { OutboxPage } from '../features/dev/outbox-page';
+import { DocumentPage } from '../features/documents/document-page';
+import { VerifyDocumentPage } from '../features/documents/verify-document-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { InitiatePage } from '../features/profile/initiate-page';
 import { ProfileConfirmPage } from '../features/profile/pages/profile-confirm-page';
 import { ProfilePage } from '../features/profile/pages/profile-page';
+import { OneClickResponsePage } from '../features/referees/one-click-response-page';
+import { RefereeReportPage } from '../features/referees/referee-report-page';
+import { RefereeResponsePage } from '../features/referees/referee-response-page';
+import { MembersPage } from '../features/register/members-page';
+import { SearchCardPage } from '../features/register/search-card-page';
+import { SearchLayout } from '../features/register/search-layout';
+import { SearchListPage } from '../features/register/search-list-page';
+import { ReviewApplicationPage } from '../features/review/review-application-page';
+import { ReviewQueuePage } from '../features/review/review-queue-page';
 import { AppShell } from '../features/shell/app-shell';
 
 export const router = createBrowserRouter([
@@ -53,6 +65,12 @@ export const router = createBrowserRouter([
       { path: '/checklist/component/:name', element: <ChecklistComponentPage /> },
       { path: '/initiate-profile', element: <InitiatePage firm={false} /> },
       { path: '/initiate-firm', element: <InitiatePage firm /> },
+      { path: '/application', element: <ApplicationListPage /> },
+      { path: '/application/:kind/:code', element: <DocumentPage /> },
+      { path: '/profile/RefereeFormReport/:entryNo', element: <RefereeReportPage /> },
+      { path: '/admin/applications', element: <ReviewQueuePage /> },
+      { path: '/admin/applications/:code', element: <ReviewApplicationPage /> },
+      { path: '/admin/members', element: <MembersPage /> },
       { path: '/admin', element: <AdminIndex /> },
       {
         path: '/admin/settings',
@@ -86,6 +104,18 @@ export const router = createBrowserRouter([
           </AdminGuard>
         ),
       },
+    ],
+  },
+  { path: '/profile/response/:user?/:code?', element: <RefereeResponsePage /> },
+  { path: '/referee-response/response/:user?/:code?', element: <OneClickResponsePage /> },
+  {
+    path: '/search',
+    element: <SearchLayout />,
+    children: [
+      { index: true, element: <Navigate to="/search/search-list" replace /> },
+      { path: 'search-list', element: <SearchListPage /> },
+      { path: 'search-card/:code', element: <SearchCardPage /> },
+      { path: 'verify/:documentNo', element: <VerifyDocumentPage /> },
     ],
   },
   { path: '/dev/outbox', element: <OutboxPage /> },

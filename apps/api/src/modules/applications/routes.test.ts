@@ -1,29 +1,9 @@
-import { type Db, nextNumber, schema } from '@portal/db';
+import { schema } from '@portal/db';
 import { describe, expect, it } from 'vitest';
+import { createApplication } from '../../../test/applications';
 import { createTestApp, createUser, signIn } from '../../../test/harness';
 
 const t = await createTestApp();
-
-async function createApplication(
-  db: Db,
-  userId: number,
-  options: { category?: string; amount?: string; status?: string; submitted?: boolean; at?: Date } = {},
-) {
-  const code = await nextNumber(db, 'application', 'APP');
-  const [row] = await db
-    .insert(schema.applications)
-    .values({
-      code,
-      userId,
-      appliedCategory: options.category ?? 'GRADUATE',
-      amount: options.amount ?? '2320.00',
-      status: options.status ?? 'New',
-      submitted: options.submitted ?? false,
-      applicationDateTime: options.at ?? new Date(),
-    })
-    .returning();
-  return row;
-}
 
 describe('GET /api/application', () => {
   it('answers 401 without sign-in', async () => {
@@ -40,15 +20,15 @@ describe('GET /api/application', () => {
   it("lists only the caller's own applications, newest first, with the spec field names", async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    const older = await createApplication(t.db, a.id, { at: new Date('2024-01-10T08:00:00Z') });
-    const newer = await createApplication(t.db, a.id, {
+    const older = await createApplication(t, a.id, { at: new Date('2024-01-10T08:00:00Z') });
+    const newer = await createApplication(t, a.id, {
       category: 'PROFESSIONAL',
       amount: '5800.50',
       status: 'Open',
       submitted: true,
       at: new Date('2025-02-01T08:00:00Z'),
     });
-    const bs = await createApplication(t.db, b.id);
+    const bs = await createApplication(t, b.id);
 
     const mine = await t.call('GET', '/api/application', { token: await signIn(t, a.email) });
     expect(mine.status).toBe(200);
@@ -73,7 +53,7 @@ describe('GET /api/application', () => {
 
   it('returns visible comments in order and never the hidden ones', async () => {
     const user = await createUser(t.db);
-    const application = await createApplication(t.db, user.id, { status: 'Verified', submitted: true });
+    const application = await createApplication(t, user.id, { status: 'Verified', submitted: true });
     await t.db.insert(schema.applicationComments).values([
       {
         applicationCode: application.code,
@@ -113,8 +93,8 @@ describe('GET /api/application', () => {
 
   it("keeps each application's comments with that application", async () => {
     const user = await createUser(t.db);
-    const first = await createApplication(t.db, user.id, { at: new Date('2024-05-01T00:00:00Z') });
-    const second = await createApplication(t.db, user.id, { at: new Date('2024-06-01T00:00:00Z') });
+    const first = await createApplication(t, user.id, { at: new Date('2024-05-01T00:00:00Z') });
+    const second = await createApplication(t, user.id, { at: new Date('2024-06-01T00:00:00Z') });
     await t.db.insert(schema.applicationComments).values([
       { applicationCode: first.code, comment: 'about the first', displayName: 'Registrar' },
       { applicationCode: second.code, comment: 'about the second', displayName: 'Registrar' },

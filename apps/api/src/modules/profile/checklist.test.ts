@@ -189,6 +189,7 @@ describe('checklist rules', () => {
     pictureFileId: null,
     details: null,
     confirmed: false,
+    searchText: null,
     createdAt: new Date(),
     updatedAt: new Date(),
   } satisfies ChecklistFacts['profile'];

@@ -1,0 +1,4 @@
+// Placeholder wired into the router; the screen is being built.
+export function ReviewApplicationPage() {
+  return null;
+}
