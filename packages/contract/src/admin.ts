@@ -44,6 +44,15 @@ export const minorSettingsInput = z.object({
   certificate_of_good_standing_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
   acceptance_letter_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
   showWorkPlace: z.boolean(),
+  member_number_prefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{1,6}$/, 'Use 1 to 6 capital letters'),
+  referee_reminder_days: z.coerce
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'At least 1 day')
+    .max(90, 'At most 90 days'),
 });
 export type MinorSettingsInput = z.infer<typeof minorSettingsInput>;
 

@@ -46,6 +46,13 @@ export const minorSettingsSchema = z.object({
   certificate_of_good_standing_caption: z.string().catch('Certificate of Good Standing'),
   acceptance_letter_caption: z.string().catch('Acceptance Letter'),
   showWorkPlace: z.boolean().catch(true),
+  /** Prefix of the member numbers assigned when an application is released (decisions.md §4). */
+  member_number_prefix: z
+    .string()
+    .regex(/^[A-Z]{1,6}$/)
+    .catch('ERB'),
+  /** Days between reminders to a referee who has not answered. */
+  referee_reminder_days: z.number().int().min(1).max(90).catch(7),
 });
 export type MinorSettings = z.infer<typeof minorSettingsSchema>;
 

@@ -53,6 +53,8 @@ const TEXT_SETTINGS: { key: keyof MinorSettingsInput; label: string; multiline?:
   { key: 'license_alternative_caption', label: 'Licence caption' },
   { key: 'certificate_of_good_standing_caption', label: 'Good-standing certificate caption' },
   { key: 'acceptance_letter_caption', label: 'Acceptance letter caption' },
+  { key: 'member_number_prefix', label: 'Member number prefix' },
+  { key: 'referee_reminder_days', label: 'Days between referee reminders' },
   { key: 'referee_disclaimer_caption', label: 'Referee disclaimer text', multiline: true },
 ];
 
