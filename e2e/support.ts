@@ -90,3 +90,102 @@ export function pdfFile(name = 'document.pdf') {
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) };
 }
+
+async function saveDialog(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Gives a signed-in new applicant (on /initiate-profile) every item of the GRADUATE checklist in the browser:
+ * bio, personal contact, a local degree, current work and the given referees.
+ */
+export async function fillApplicantProfile(
+  page: Page,
+  applicant: { email: string },
+  names: { first: string; last: string },
+  referees: string[],
+) {
+  await expect(page).toHaveURL(/\/initiate-profile$/);
+  await page.getByLabel('Profile photo (PNG or JPEG, less than 2MB)').setInputFiles(PNG_FILE);
+  await page.getByLabel('Last Name').fill(names.last);
+  await page.getByLabel('First Name').fill(names.first);
+  await choose(page, 'Gender', 'Female');
+  await page.getByLabel('Date of Birth').fill('1994-03-02');
+  await page.getByLabel('Certified copy of ID/Passport, both sides (PDF)').setInputFiles(pdfFile('id.pdf'));
+  await choose(page, 'County', 'Nairobi City');
+  await choose(page, 'City', 'Westlands');
+  await choose(page, 'Discipline', 'Civil Engineering');
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto('/profile?tab=contact');
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const contact = page.getByRole('dialog', { name: 'Add Contact' });
+  await choose(contact, 'Contact type', 'Personal');
+  await contact.getByLabel('Email').fill(applicant.email);
+  await contact.getByLabel('Phone No', { exact: true }).fill('0712345678');
+  await contact.getByLabel('Postal Address').fill('P.O. Box 123');
+  await contact.getByLabel('Postal Code').fill('00100');
+  await contact.getByLabel('Physical Location').fill('Westlands');
+  await choose(contact, 'County', 'Nairobi City');
+  await choose(contact, 'City', 'Westlands');
+  await saveDialog(page, 'Add Contact');
+
+  await page.goto('/profile?tab=certification');
+  await page.getByRole('button', { name: 'Add Qualification' }).click();
+  const qualification = page.getByRole('dialog', { name: 'Add Qualification' });
+  await choose(qualification, 'University', 'University of Nairobi');
+  await qualification.getByLabel('Institution').fill('University of Nairobi');
+  await choose(qualification, 'Certificate Awarded', 'Bachelor of Science');
+  await qualification.getByLabel('Area of Specialization').fill('Civil Engineering');
+  await qualification.getByLabel('Certificate No').fill('UON/2018/123');
+  await qualification.getByLabel('Certification Class').fill('Second Class Upper');
+  await qualification.getByLabel('Start Date').fill('2014-09-01');
+  await qualification.getByLabel('End Date').fill('2018-07-31');
+  await qualification.getByLabel('Graduation Date').fill('2018-12-14');
+  await qualification.getByLabel('Certificate (PDF)').setInputFiles(pdfFile('degree.pdf'));
+  await saveDialog(page, 'Add Qualification');
+
+  await page.goto('/profile?tab=work-experience');
+  await page.getByRole('button', { name: 'Add Experience' }).click();
+  const work = page.getByRole('dialog', { name: 'Add Experience' });
+  await work.getByLabel('Position Held').fill('Graduate Engineer');
+  await work.getByLabel('Name of Firm').fill('Kilima Structural Partners');
+  await choose(work, 'Sector', 'Construction');
+  await work.getByLabel('From Date').fill('2019-01-07');
+  await work.getByLabel('Current').check();
+  await work.getByLabel('Responsibilities').fill('Design of reinforced concrete structures');
+  await saveDialog(page, 'Add Experience');
+
+  await page.goto('/profile?tab=referee');
+  for (const [index, memberNo] of referees.entries()) {
+    await page.getByRole('button', { name: 'Add Referee' }).click();
+    const referee = page.getByRole('dialog', { name: 'Add Referee' });
+    await referee.getByLabel('Member No').fill(memberNo);
+    await referee.getByRole('button', { name: 'Search member' }).click();
+    await expect(referee.getByLabel('Name', { exact: true })).not.toHaveValue('');
+    await choose(referee, 'Referee Type', index === 0 ? 'Proposer' : 'Seconder');
+    await saveDialog(page, 'Add Referee');
+  }
+}
+
+/** An imported member activates the portal account with the emailed code, in the browser. */
+export async function activateMember(
+  page: Page,
+  request: APIRequestContext,
+  member: { memberNo: string; idNumber: string; email: string; password: string },
+) {
+  await page.goto(`/activate?memberNo=${Buffer.from(member.memberNo).toString('base64')}`);
+  await page.getByLabel('ID/Passport No.').fill(member.idNumber);
+  await page.getByRole('button', { name: 'Request activation' }).click();
+  await page.getByRole('dialog', { name: 'Consent to Share Information' }).getByRole('button', { name: 'Agree', exact: true }).click();
+  const email = await waitForMessage(request, member.email, /activation code/);
+  await page.goto(linkIn(email));
+  const dialog = page.getByRole('dialog', { name: 'Activate your account' });
+  await dialog.getByLabel('Password', { exact: true }).fill(member.password);
+  await dialog.getByLabel('Confirm password').fill(member.password);
+  await dialog.getByRole('button', { name: 'activate account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

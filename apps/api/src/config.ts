@@ -32,6 +32,8 @@ export interface Config {
   trustProxyHops: number;
   /** Idle time before the inactivity logout when the setting is on (part 2 §9: 5 minutes). */
   inactivityTimeoutMs: number;
+  /** Public register calls (search, card, stats) per client address per minute; photos get ten times as many. */
+  searchRatePerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboxPollMs: Number(env.OUTBOX_POLL_MS ?? 2000),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     inactivityTimeoutMs: Number(env.INACTIVITY_TIMEOUT_MS ?? 300_000),
+    searchRatePerMinute: Number(env.SEARCH_RATE_PER_MINUTE ?? 120),
     ...overrides,
   };
   if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {

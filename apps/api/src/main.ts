@@ -1,9 +1,10 @@
 import { openDatabase } from '@portal/db';
-import { demoPeople, seed } from '@portal/db/seed';
+import { demoApprover, demoPeople, seed } from '@portal/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { configuredTransports } from './modules/outbox/transports';
 import { startOutboxWorker } from './modules/outbox/worker';
+import { startRefereeReminders } from './modules/referees';
 
 async function main() {
   loadDotEnv();
@@ -14,6 +15,7 @@ async function main() {
 
   const app = await buildApp(config, database, { logger: config.env === 'production' });
   const stopWorker = startOutboxWorker(database.db, configuredTransports(config), config.outboxPollMs);
+  const stopReminders = startRefereeReminders({ db: database.db, config });
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.databaseDir}`;
@@ -29,6 +31,7 @@ async function main() {
     `    administrator   ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}`,
   ];
   if (config.seedDemo) {
+    lines.push(`    approver        ${demoApprover.email} / ${demoApprover.password}  (review back office)`);
     for (const p of demoPeople) {
       lines.push(
         p.password
@@ -41,6 +44,7 @@ async function main() {
 
   const shutdown = async () => {
     stopWorker();
+    stopReminders();
     await app.close();
     await database.close();
     process.exit(0);

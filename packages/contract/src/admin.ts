@@ -124,6 +124,10 @@ export const AUDIT_ACTIONS = [
   'impersonated.request',
   'requirement.saved',
   'requirement.removed',
+  'application.status_changed',
+  'application.returned',
+  'application.commented',
+  'members.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { otpCode } from './auth';
+import { messages } from './messages';
 
 export const APPLICATION_STATUSES = ['New', 'Open', 'Verified', 'Committee Review', 'Board Review', 'Released', 'Rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -28,9 +30,42 @@ export const applicationSchema = z.object({
   Submitted: z.boolean(),
   assignedMemberNo: z.string().nullable(),
   postedReceiptNo: z.string().nullable(),
+  /** When the applicant last submitted it; null until the first submission. */
+  submittedAt: z.string().nullable(),
+  /** Set while a reviewer has handed it back (then Submitted is false and re-Submit shows). */
+  returnedAt: z.string().nullable(),
   membershipComments: z.array(membershipCommentSchema),
 });
 export type Application = z.infer<typeof applicationSchema>;
+
+/** Wording of the submission flow (part 1 §2 Applications, §4 Submit flow); server refusals share it. */
+export const applicationMessages = {
+  completeProfile: 'Complete your profile',
+  submitTooltip: 'Submit your application',
+  confirmNameTooltip: 'Please Confirm if your profile name is correct',
+  completeChecklistTooltip: 'Click to complete you profile',
+  incompleteProfile: 'Incomplete profile',
+  confirmTitle: 'Submit application',
+  confirmText: 'I confirm that I have read and agree to the terms and conditions, and that the information in my profile is true.',
+  checklistIncomplete: 'Complete your profile: every checklist item must pass before you submit',
+  nameNotConfirmed: 'Please Confirm if your profile name is correct before you submit',
+  alreadySubmitted: 'This application has already been submitted',
+  notSubmittable: 'This application cannot be submitted',
+  applicationNotFound: 'Application not found',
+  noPhone: 'Add a mobile number to your account to receive the OTP',
+  otpSent: 'An OTP has been sent to your phone',
+  submitted: 'Application submitted successfully',
+} as const;
+
+/** `POST /api/application/submit/otp`: sends the SMS code for one application. */
+export const submitOtpRequest = z.object({ Code: z.string().trim().min(1, messages.fieldRequired) });
+export const submitOtpResponse = z.object({ message: z.string(), maskedPhone: z.string() });
+
+/** `POST /api/application/submit`: the application object (its Code is what counts) and the SMS code. */
+export const submitApplicationRequest = z.object({
+  Code: z.string().trim().min(1, messages.fieldRequired),
+  otp_code: otpCode,
+});
 
 export const memberInformationSchema = z.object({
   No: z.string(),

@@ -90,6 +90,12 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   if (!request.auth.user.isAdmin) throw forbidden(messages.notAllowed);
 }
 
+/** The back office (applications, members): admins and approvers. 401 for a visitor, 403 for a member. */
+export async function requireReviewer(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.auth) throw unauthorized(messages.currentSession);
+  if (!request.auth.user.isAdmin && !request.auth.user.isApprover) throw forbidden(messages.notAllowed);
+}
+
 export function isMainAdmin(user: UserRow, config: Config) {
   return user.isAdmin && user.email === config.adminEmail;
 }

@@ -68,9 +68,30 @@ export const router = createBrowserRouter([
       { path: '/application', element: <ApplicationListPage /> },
       { path: '/application/:kind/:code', element: <DocumentPage /> },
       { path: '/profile/RefereeFormReport/:entryNo', element: <RefereeReportPage /> },
-      { path: '/admin/applications', element: <ReviewQueuePage /> },
-      { path: '/admin/applications/:code', element: <ReviewApplicationPage /> },
-      { path: '/admin/members', element: <MembersPage /> },
+      {
+        path: '/admin/applications',
+        element: (
+          <AdminGuard approvers>
+            <ReviewQueuePage />
+          </AdminGuard>
+        ),
+      },
+      {
+        path: '/admin/applications/:code',
+        element: (
+          <AdminGuard approvers>
+            <ReviewApplicationPage />
+          </AdminGuard>
+        ),
+      },
+      {
+        path: '/admin/members',
+        element: (
+          <AdminGuard approvers>
+            <MembersPage />
+          </AdminGuard>
+        ),
+      },
       { path: '/admin', element: <AdminIndex /> },
       {
         path: '/admin/settings',

@@ -67,3 +67,6 @@ export const demoPeople: DemoPerson[] = [
     password: null,
   },
 ];
+
+/** A demo approver: reaches the review back office (/admin/applications) without being an administrator. */
+export const demoApprover = { email: 'approver@portal.test', password: 'Approver@2026', name: 'Demo Approver' };

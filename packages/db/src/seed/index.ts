@@ -6,7 +6,7 @@ import * as t from '../schema';
 import { nextNumber } from '../sequences';
 import * as data from './data';
 import { categories, defaultDisplayName, defaultLogo, disclaimerTexts, requirementsFor, termsAndConditions } from './defaults';
-import { demoPeople } from './demo';
+import { demoApprover, demoPeople } from './demo';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -151,6 +151,7 @@ async function seedAddedLookups(db: Db) {
     description: e.description,
     sequence: i,
   }));
+  rows.push(...data.refereeQuestions.map((q, i) => ({ list: 'referee-questions', code: q.code, description: q.description, sequence: i })));
   await db.insert(t.lookupItems).values(rows).onConflictDoNothing();
 }
 
@@ -168,6 +169,16 @@ async function seedAdmin(db: Db, email: string, password: string) {
 }
 
 async function seedDemo(db: Db) {
+  const [approver] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, demoApprover.email));
+  if (!approver) {
+    await db.insert(t.users).values({
+      email: demoApprover.email,
+      name: demoApprover.name,
+      passwordHash: await hashPassword(demoApprover.password),
+      isApprover: true,
+      emailVerifiedAt: new Date(),
+    });
+  }
   for (const person of demoPeople) {
     const [existing] = await db.select({ id: t.profiles.profileId }).from(t.profiles).where(eq(t.profiles.memberNo, person.memberNo));
     if (existing) continue;
@@ -244,4 +255,4 @@ async function seedDemo(db: Db) {
   }
 }
 
-export { demoPeople } from './demo';
+export { demoApprover, demoPeople } from './demo';

@@ -1,24 +1,24 @@
 import type { Application } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 
 const { applications, applicationComments, membershipCategories } = schema;
 
-/** The caller's applications, newest first; comments hidden from the applicant never leave the server. */
-export async function listApplications(db: Db, userId: number): Promise<Application[]> {
+/** Applications matching `where`, newest first; comments hidden from the applicant never leave the server. */
+async function applicationsWhere(db: Db, where: SQL | undefined): Promise<Application[]> {
   const rows = await db
     .select({ app: applications, categoryDescription: membershipCategories.description })
     .from(applications)
     .innerJoin(membershipCategories, eq(membershipCategories.code, applications.appliedCategory))
-    .where(eq(applications.userId, userId))
+    .where(where)
     .orderBy(desc(applications.applicationDateTime));
   const codes = rows.map((r) => r.app.code);
   const comments = codes.length
     ? await db
         .select()
         .from(applicationComments)
-        .where(inArray(applicationComments.applicationCode, codes))
-        .orderBy(asc(applicationComments.createdAt))
+        .where(and(inArray(applicationComments.applicationCode, codes), eq(applicationComments.hiddenFromApplicant, false)))
+        .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id))
     : [];
   return rows.map(({ app, categoryDescription }) => ({
     Code: app.code,
@@ -31,8 +31,21 @@ export async function listApplications(db: Db, userId: number): Promise<Applicat
     Submitted: app.submitted,
     assignedMemberNo: app.assignedMemberNo,
     postedReceiptNo: app.postedReceiptNo,
+    submittedAt: app.submittedAt?.toISOString() ?? null,
+    returnedAt: app.returnedAt?.toISOString() ?? null,
     membershipComments: comments
-      .filter((c) => c.applicationCode === app.code && !c.hiddenFromApplicant)
+      .filter((c) => c.applicationCode === app.code)
       .map((c) => ({ comment: c.comment, commentDate: c.createdAt.toISOString(), displayName: c.displayName, hiddenFromApplicant: false })),
   }));
+}
+
+/** The caller's applications, newest first. */
+export function listApplications(db: Db, userId: number): Promise<Application[]> {
+  return applicationsWhere(db, eq(applications.userId, userId));
+}
+
+/** One of the caller's applications, in the list's shape; undefined when it is not theirs. */
+export async function ownApplication(db: Db, userId: number, code: string): Promise<Application | undefined> {
+  const [one] = await applicationsWhere(db, and(eq(applications.userId, userId), eq(applications.code, code)));
+  return one;
 }

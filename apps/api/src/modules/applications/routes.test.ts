@@ -44,6 +44,8 @@ describe('GET /api/application', () => {
       Submitted: true,
       assignedMemberNo: null,
       postedReceiptNo: null,
+      submittedAt: '2025-02-01T08:00:00.000Z',
+      returnedAt: null,
       membershipComments: [],
     });
 

@@ -6,13 +6,14 @@ import { sameHash, sha256 } from '../../shared/tokens';
 
 const { oneTimeCodes } = schema;
 
-export type CodePurpose = 'otp' | 'activation_link' | 'password_reset' | 'member_activation';
+export type CodePurpose = 'otp' | 'activation_link' | 'password_reset' | 'member_activation' | 'application_submit';
 
 export const CODE_TTL_MINUTES: Record<CodePurpose, number> = {
   otp: 10,
   activation_link: 10,
   password_reset: 60,
   member_activation: 10,
+  application_submit: 10,
 };
 export const MAX_WRONG_TRIES = 5;
 export const RESEND_WAIT_SECONDS = 60;

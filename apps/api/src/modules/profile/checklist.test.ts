@@ -1,5 +1,3 @@
-import { schema } from '@portal/db';
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn } from '../../../test/harness';
 import { postMultipart } from '../../../test/multipart';
@@ -14,6 +12,7 @@ import {
   sectionFiles,
   sectionSample,
 } from '../../../test/profile';
+import { acceptedReferees, addReferee, answer } from '../../../test/referees';
 import { type ChecklistFacts, passes } from './checklist';
 
 const t = await createTestApp();
@@ -64,29 +63,28 @@ describe('GET /api/checklist', () => {
     await add(token, 'work-experience');
     expect((await flags(token))['WORK EXPERIENCE']).toBe(true);
 
-    const first = await add(token, 'referee', { MemberNo: await registeredMember(t) });
+    // REFEREE passes once the required number of referees have accepted (decisions.md §4), not when they are named.
+    const first = await addReferee(t, token);
+    const second = await addReferee(t, token);
+    const third = await addReferee(t, token);
+    expect((await flags(token)).REFEREE).toBe(false);
+    expect((await answer(t, first.links, 'Accept')).status).toBe(200);
+    expect((await flags(token)).REFEREE).toBe(false);
+    expect((await answer(t, second.links, 'Reject', { Remarks: 'I do not know the applicant' })).status).toBe(200);
     expect((await flags(token)).REFEREE).toBe(false);
     expect(await profileComplete(token)).toBe(false);
-    await add(token, 'referee', { MemberNo: await registeredMember(t) });
+    expect((await answer(t, third.links, 'Accept')).status).toBe(200);
     expect(Object.values(await flags(token)).every(Boolean)).toBe(true);
     expect(await profileComplete(token)).toBe(true);
     expect(Object.values(await flags(token, '/api/application/checklist/GRADUATE')).every(Boolean)).toBe(true);
 
-    // A referee who rejects no longer counts.
-    const [row] = await t.db
-      .select()
-      .from(schema.profileEntries)
-      .where(
-        and(
-          eq(schema.profileEntries.section, 'referee'),
-          eq(schema.profileEntries.entryNo, first.EntryNo),
-          eq(schema.profileEntries.profileId, first.ProfileID),
-        ),
-      );
-    await t.db
-      .update(schema.profileEntries)
-      .set({ data: { ...row.data, response: 'Reject' } })
-      .where(eq(schema.profileEntries.id, row.id));
+    // Replacing an accepted referee with another member: the new one has not answered, so the item fails again.
+    const replaced = await t.call('POST', '/api/profile/referee/update', {
+      token,
+      body: { ...sectionSample('referee', await registeredMember(t)), EntryNo: first.entry.EntryNo },
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data.response).toBe('');
     expect((await flags(token)).REFEREE).toBe(false);
     expect(await profileComplete(token)).toBe(false);
   });
@@ -96,8 +94,7 @@ describe('GET /api/checklist', () => {
     const token = await signIn(t, user.email);
     await postMultipart(t, '/api/profile', { ...bioFields({ profileTitle: '["Eng."]' }), Image: await photo(), ID: pdf() }, token);
     for (const section of ['contact', 'certification', 'work-experience'] as const) await add(token, section);
-    await add(token, 'referee', { MemberNo: await registeredMember(t) });
-    await add(token, 'referee', { MemberNo: await registeredMember(t) });
+    await acceptedReferees(t, token);
     expect(await flags(token)).toEqual({
       PROFILE: true,
       PICTURE: true,
@@ -200,7 +197,7 @@ describe('checklist rules', () => {
   ): ChecklistFacts => ({
     profile: { ...profile, ...over },
     boardCaption,
-    stats: new Map(stats.map(([section, count]) => [section, { count, personal: count, notRejected: count }])),
+    stats: new Map(stats.map(([section, count]) => [section, { count, personal: count, accepted: count }])),
   });
 
   it('PICTURE and ID: a stored photo and a stored ID PDF', () => {

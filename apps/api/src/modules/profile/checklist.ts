@@ -13,8 +13,8 @@ export interface SectionStats {
   count: number;
   /** Contacts of type Personal. */
   personal: number;
-  /** Referees who have not rejected the request. */
-  notRejected: number;
+  /** Referees who have accepted the request. */
+  accepted: number;
 }
 
 /** What the checklist rules read: the profile row and one line of counts per section. */
@@ -26,19 +26,17 @@ export interface ChecklistFacts {
 
 /** Every section's counts in one query. */
 export async function loadEntryStats(db: Db, profileId: string): Promise<Map<string, SectionStats>> {
-  const rows = await queryRows<{ section: string; count: number; personal: number; not_rejected: number }>(
+  const rows = await queryRows<{ section: string; count: number; personal: number; accepted: number }>(
     db,
     sql`
     select section,
       count(*)::int as count,
       count(*) filter (where data->>'Type' = 'Personal')::int as personal,
-      count(*) filter (where coalesce(data->>'response', '') <> 'Reject')::int as not_rejected
+      count(*) filter (where data->>'response' = 'Accept')::int as accepted
     from profile_entries where profile_id = ${profileId}
     group by section`,
   );
-  return new Map(
-    rows.map((r) => [r.section, { count: Number(r.count), personal: Number(r.personal), notRejected: Number(r.not_rejected) }]),
-  );
+  return new Map(rows.map((r) => [r.section, { count: Number(r.count), personal: Number(r.personal), accepted: Number(r.accepted) }]));
 }
 
 export async function loadChecklistFacts(ctx: AppContext, profile: ProfileRow | null): Promise<ChecklistFacts> {
@@ -80,7 +78,8 @@ export function passes(code: string, facts: ChecklistFacts): boolean {
     case 'REFEREE':
     case 'PROPOSER':
     case 'SECONDER':
-      return (facts.stats.get('referee')?.notRejected ?? 0) >= REQUIRED_REFEREES;
+      // decisions.md §4: the required number of referees have accepted (docs/decisions/018).
+      return (facts.stats.get('referee')?.accepted ?? 0) >= REQUIRED_REFEREES;
     case 'SPECILIZATION':
       return count(facts, 'specialization') > 0 || (facts.boardCaption && Boolean(p.specialization));
     case 'ATTACHMENTS':

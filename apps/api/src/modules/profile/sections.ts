@@ -16,6 +16,7 @@ import { badRequest, conflict, forbidden, notFound, Problems } from '../../share
 import { cachedMinorSettings } from '../../shared/organisation';
 import type { UserRow } from '../../shared/session';
 import { formFields, uploadsOf } from '../../shared/uploads';
+import { refereeEntryRemoved, refereeEntrySaved } from '../referees';
 import { type FileChanges, type FileRef, type PreparedFile, preparePdf, withFileChanges } from './files';
 import { profileNotices } from './notices';
 
@@ -201,7 +202,7 @@ const sectionRules: Partial<Record<SectionName, (input: RuleInput) => Promise<Da
     if (types.length && !types.some((t) => t.code === input.data.refereeType)) {
       throw badRequest(profileNotices.refereeTypeRequired, { refereeType: [profileNotices.refereeTypeRequired] });
     }
-    // The referee's answer (next issue) belongs to the referee: kept while the same member is named.
+    // The referee's answer belongs to the referee: kept while the same member is named.
     const sameReferee = input.existing && String(input.existing.data.MemberNo).toUpperCase() === member.memberNo.toUpperCase();
     return {
       MemberNo: member.memberNo,
@@ -305,6 +306,8 @@ export async function saveEntry(
         .set({ data, updatedAt: new Date() })
         .where(eq(profileEntries.id, current.id))
         .returning();
+      // Naming another member is a replacement: the old links stop working and the new referee is asked.
+      if (section === 'referee') await refereeEntrySaved(tx, ctx.config, updated, current);
       return updated;
     }
     const [{ last }] = await tx
@@ -315,6 +318,8 @@ export async function saveEntry(
       .insert(profileEntries)
       .values({ profileId, section, entryNo: (last ?? 0) + 1, data })
       .returning();
+    // A new referee is emailed the request (docs/decisions/018).
+    if (section === 'referee') await refereeEntrySaved(tx, ctx.config, created);
     return created;
   });
   return entryDto(row);
@@ -333,6 +338,7 @@ export async function removeEntry(ctx: AppContext, req: FastifyRequest, user: Us
       .where(and(eq(profileEntries.profileId, profileId), eq(profileEntries.section, section), eq(profileEntries.entryNo, entryNo)))
       .returning();
     if (!removed) throw notFound(profileNotices.entryNotFound);
+    if (section === 'referee') await refereeEntryRemoved(tx, profileId, entryNo);
     await changes.drop(profileId, fileIdsOf(section, removed.data));
   });
   return { message: profileNotices.removed, EntryNo: entryNo };

@@ -32,6 +32,10 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'impersonated.request': 'Action while logged in as',
   'requirement.saved': 'Requirement saved',
   'requirement.removed': 'Requirement removed',
+  'application.status_changed': 'Application status changed',
+  'application.returned': 'Application returned',
+  'application.commented': 'Application comment added',
+  'members.imported': 'Members register imported',
 };
 
 interface Filters {

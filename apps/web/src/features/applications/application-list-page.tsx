@@ -1,4 +1,253 @@
-// Placeholder wired into the router; the screen is being built.
+import { FactCheck, HowToReg } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  CircularProgress,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type Application, applicationMessages, applicationStatusLabel, encodeBase64, formatKes } from '@portal/contract';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { feedbackOf, isReturned, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { useSession } from '../../shared/session/session-store';
+import { type AlertState, FormAlert } from '../../shared/ui/form-alert';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { completion, useApplicationChecklist } from './api';
+import { useSubmitFlow } from './submit-flow';
+
+const CHECKLIST_ROUTE = '/checklist/type/Application';
+const CONFIRM_ROUTE = '/profile/profileConfirm';
+
+const documentRoute = (kind: 'document' | 'certificate' | 'acceptanceLetter' | 'rejectionLetter', code: string) =>
+  `/application/${kind}/${encodeBase64(code)}`;
+
+/** The percentage of passing checklist items as a ring; it links to the checklist. */
+function ProgressRing({ value }: { value: number }) {
+  return (
+    <Tooltip title={applicationMessages.completeChecklistTooltip}>
+      <Box
+        component={RouterLink}
+        to={CHECKLIST_ROUTE}
+        aria-label={`Profile ${value}% complete`}
+        sx={{ position: 'relative', display: 'inline-flex', color: 'inherit', textDecoration: 'none' }}
+      >
+        <CircularProgress variant="determinate" value={100} size={64} thickness={5} sx={{ color: 'action.hover', position: 'absolute' }} />
+        <CircularProgress variant="determinate" value={value} size={64} thickness={5} color={value < 100 ? 'warning' : 'success'} />
+        <Box sx={{ inset: 0, position: 'absolute', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="profile-progress">
+            {value}%
+          </Typography>
+        </Box>
+      </Box>
+    </Tooltip>
+  );
+}
+
+function Feedback({ application }: { application: Application }) {
+  const comments = feedbackOf(application);
+  if (comments.length === 0) return <Typography color="text.secondary">—</Typography>;
+  return (
+    <Stack spacing={1}>
+      {comments.map((c) => (
+        <Box key={`${c.commentDate}-${c.comment}`}>
+          <Typography variant="body2">{c.comment}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {c.displayName}, {new Date(c.commentDate).toLocaleDateString('en-KE')}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+interface ActionsProps {
+  application: Application;
+  complete: boolean;
+  confirmed: boolean;
+  onSubmit: (application: Application) => void;
+}
+
+function Actions({ application: a, complete, confirmed, onSubmit }: ActionsProps) {
+  const everSubmitted = a.Submitted || a.submittedAt !== null || a.status !== 'New';
+  const canSubmit = complete && confirmed;
+  const submitTip = !complete
+    ? applicationMessages.completeProfile
+    : !confirmed
+      ? applicationMessages.confirmNameTooltip
+      : applicationMessages.submitTooltip;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {everSubmitted && (
+        <Button component={RouterLink} to={documentRoute('document', a.Code)} size="small" variant="outlined">
+          File
+        </Button>
+      )}
+      {a.status === 'Released' && (
+        <>
+          <Button component={RouterLink} to={documentRoute('certificate', a.Code)} size="small" variant="outlined">
+            Certificate
+          </Button>
+          <Button component={RouterLink} to={documentRoute('acceptanceLetter', a.Code)} size="small" variant="outlined">
+            Acceptance Letter
+          </Button>
+        </>
+      )}
+      {a.status === 'Rejected' && (
+        <Button component={RouterLink} to={documentRoute('rejectionLetter', a.Code)} size="small" variant="outlined" color="error">
+          Rejection Letter
+        </Button>
+      )}
+      {!a.Submitted && (
+        <>
+          <Tooltip title={submitTip}>
+            <span>
+              <Button size="small" variant="contained" disabled={!canSubmit} onClick={() => onSubmit(a)}>
+                {isReturned(a) ? 're-Submit' : 'Submit'}
+              </Button>
+            </span>
+          </Tooltip>
+          {!complete && (
+            <Tooltip title={applicationMessages.completeChecklistTooltip}>
+              <IconButton component={RouterLink} to={CHECKLIST_ROUTE} size="small" color="warning" aria-label="Complete your profile">
+                <FactCheck fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {complete && !confirmed && (
+            <Tooltip title={applicationMessages.confirmNameTooltip}>
+              <IconButton component={RouterLink} to={CONFIRM_ROUTE} size="small" color="warning" aria-label="Confirm your profile name">
+                <HowToReg fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
 export function ApplicationListPage() {
-  return null;
+  const session = useSession();
+  const applications = useMyApplications();
+  const profile = useMyProfile();
+  const [alert, setAlert] = useState<AlertState>(null);
+  const flow = useSubmitFlow(setAlert);
+  const pending = applications.data?.find((a) => !a.Submitted);
+  const category =
+    pending?.AppliedCategory ?? applications.data?.[0]?.AppliedCategory ?? session?.user.category ?? profile.data?.MemberShipType;
+  const checklist = useApplicationChecklist(category);
+
+  if (applications.isLoading || profile.isLoading) return <LoadingSpinner />;
+  const items = checklist.data ?? [];
+  const progress = completion(items);
+  const complete = Boolean(checklist.data) && progress === 100;
+  const confirmed = profile.data?.confirmed ?? false;
+  const list = applications.data ?? [];
+
+  return (
+    <Card>
+      <CardHeader
+        title="Applications"
+        subheader="Your membership applications, their status and the reviewers' feedback"
+        slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }}
+        action={checklist.data && <ProgressRing value={progress} />}
+      />
+      <CardContent>
+        <FormAlert alert={alert} />
+        {applications.error && <Alert severity="error">{applications.error.message}</Alert>}
+        {checklist.error && <Alert severity="error">{checklist.error.message}</Alert>}
+        {checklist.data && progress < 100 && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Tooltip title={applicationMessages.completeChecklistTooltip}>
+                <Button component={RouterLink} to={CHECKLIST_ROUTE} color="inherit" size="small">
+                  Complete
+                </Button>
+              </Tooltip>
+            }
+          >
+            {applicationMessages.incompleteProfile}: {items.filter((i) => i.pass).length} of {items.length} checklist items complete.
+          </Alert>
+        )}
+        {pending && profile.data && !confirmed && (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Tooltip title={applicationMessages.confirmNameTooltip}>
+                <Button component={RouterLink} to={CONFIRM_ROUTE} color="inherit" size="small">
+                  Confirm
+                </Button>
+              </Tooltip>
+            }
+          >
+            Confirm that your name is correct before you submit: it will appear on your certificate.
+          </Alert>
+        )}
+        {list.length === 0 && !applications.error && <Typography color="text.secondary">You have no applications.</Typography>}
+        {list.length > 0 && (
+          <TableContainer>
+            <Table size="small" aria-label="Applications">
+              <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+                <TableRow>
+                  <TableCell>Application No</TableCell>
+                  <TableCell>Applied Category</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Application Date</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Feedback</TableCell>
+                  <TableCell>Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((a) => (
+                  <TableRow key={a.Code} sx={{ verticalAlign: 'top' }}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.Code}</TableCell>
+                    <TableCell>{a.CategoryDescription}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatKes(a.Amount)}
+                    </TableCell>
+                    <TableCell>{new Date(a.ApplicationDateTime).toLocaleDateString('en-KE')}</TableCell>
+                    <TableCell>
+                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                        <Chip
+                          size="small"
+                          label={applicationStatusLabel(a.status)}
+                          color={a.status === 'Released' ? 'success' : a.status === 'Rejected' ? 'error' : 'default'}
+                        />
+                        {isReturned(a) && <Chip size="small" color="warning" variant="outlined" label="Returned to you" />}
+                      </Stack>
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
+                      <Feedback application={a} />
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 230 }}>
+                      <Actions application={a} complete={complete} confirmed={confirmed} onSubmit={flow.start} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {flow.dialogs}
+      </CardContent>
+    </Card>
+  );
 }

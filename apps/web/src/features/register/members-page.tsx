@@ -1,4 +1,284 @@
-// Placeholder wired into the router; the screen is being built.
+import { Search, UploadFile } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { IMPORT_COLUMNS, type ImportReport, MEMBERSHIP_STATUSES, registerMessages } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useCategories } from '../../shared/settings/use-settings';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { ServerPagination } from '../../shared/ui/server-pagination';
+import { useToast } from '../../shared/ui/toast';
+import { importMembers, type MembersFilter, useMembers } from './api';
+import { StatusChip } from './public-member';
+
+function ImportReportView({ report, onClose }: { report: ImportReport; onClose: () => void }) {
+  const refused = report.rows.filter((r) => r.result === 'refused');
+  const counts = [
+    { label: 'Created', value: report.created, color: 'primary' as const },
+    { label: 'Updated', value: report.updated, color: 'info' as const },
+    { label: 'Unchanged', value: report.unchanged, color: 'default' as const },
+    { label: 'Refused', value: report.refused, color: report.refused ? ('error' as const) : ('default' as const) },
+  ];
+  return (
+    <Card sx={{ p: 2 }} aria-label="Import report">
+      <Stack spacing={2}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            Import of {report.fileName}
+          </Typography>
+          <Button onClick={onClose}>Close report</Button>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          {counts.map((c) => (
+            <Chip key={c.label} label={`${c.label}: ${c.value}`} color={c.color} />
+          ))}
+        </Stack>
+        {refused.length > 0 ? (
+          <TableContainer sx={{ maxHeight: 360 }}>
+            <Table size="small" stickyHeader aria-label="Refused rows">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Line</TableCell>
+                  <TableCell>Member No</TableCell>
+                  <TableCell>Why it was refused</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {refused.map((r) => (
+                  <TableRow key={r.line}>
+                    <TableCell>{r.line}</TableCell>
+                    <TableCell>{r.memberNo || '—'}</TableCell>
+                    <TableCell>{r.reason}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ) : (
+          <Typography color="text.secondary">Every row was imported or already up to date.</Typography>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /admin/members: the register (every status), with search, filters, and the CSV import. */
 export function MembersPage() {
-  return null;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const categories = useCategories();
+  const [input, setInput] = useState('');
+  const [filter, setFilter] = useState<MembersFilter>({ search: '', category: '', status: '' });
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const members = useMembers(filter, page + 1, pageSize);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null | undefined>(undefined);
+  const [importError, setImportError] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const importing = progress !== undefined;
+
+  function update(next: Partial<MembersFilter>) {
+    setFilter((f) => ({ ...f, ...next }));
+    setPage(0);
+  }
+
+  async function upload(file: File) {
+    setImportError(null);
+    setReport(null);
+    setProgress(0);
+    try {
+      const result = await importMembers(file, setProgress);
+      setReport(result);
+      toast(registerMessages.imported(result));
+      await queryClient.invalidateQueries({ queryKey: ['admin-members'] });
+      await queryClient.invalidateQueries({ queryKey: ['register-stats'] });
+    } catch (error) {
+      setImportError((error as Error).message);
+    } finally {
+      setProgress(undefined);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          Members
+        </Typography>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          aria-label="Register CSV file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+        <Button variant="contained" startIcon={<UploadFile />} disabled={importing} onClick={() => fileInput.current?.click()}>
+          Import CSV
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        Import the body's register as CSV with the columns {IMPORT_COLUMNS.join(', ')}. Rows are matched by MemberNo: new members are
+        created, changed ones updated; importing the same file again changes nothing. Imported members then activate their own accounts.
+      </Typography>
+      {importing && (
+        <Box aria-live="polite">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {progress === null ? 'Checking and importing the rows…' : `Uploading… ${progress}%`}
+          </Typography>
+          <LinearProgress
+            variant={progress === null ? 'indeterminate' : 'determinate'}
+            value={progress ?? 0}
+            aria-label="Import progress"
+          />
+        </Box>
+      )}
+      {importError && (
+        <Alert severity="error" onClose={() => setImportError(null)}>
+          {importError}
+        </Alert>
+      )}
+      {report && <ImportReportView report={report} onClose={() => setReport(null)} />}
+      <Box
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ search: input.trim() });
+        }}
+        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}
+      >
+        <TextField
+          label="Search members"
+          placeholder="Name, member number, e-mail or ID number"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          fullWidth={false}
+          sx={{ minWidth: 320, flexGrow: 1, maxWidth: 480 }}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton type="submit" aria-label="Search" edge="end">
+                    <Search />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          fullWidth={false}
+          label="Category"
+          value={filter.category}
+          onChange={(e) => update({ category: e.target.value })}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">All categories</MenuItem>
+          {categories.data?.map((c) => (
+            <MenuItem key={c.Code} value={c.Code}>
+              {c.Description}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          fullWidth={false}
+          label="Status"
+          value={filter.status}
+          onChange={(e) => update({ status: e.target.value })}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {MEMBERSHIP_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {members.error && <Alert severity="warning">{members.error.message}</Alert>}
+      {members.isLoading ? (
+        <LoadingSpinner />
+      ) : (
+        <Card>
+          {members.isFetching && <LinearProgress aria-label="Loading members" />}
+          <TableContainer>
+            <Table size="small" aria-label="Members">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Member No</TableCell>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell>Discipline</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Registered</TableCell>
+                  <TableCell>E-mail</TableCell>
+                  <TableCell>Phone</TableCell>
+                  <TableCell>ID Number</TableCell>
+                  <TableCell>Account</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {members.data?.members.map((m) => (
+                  <TableRow key={m.ProfileID} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.MemberNo}</TableCell>
+                    <TableCell>{[m.FirstName, m.SecondName, m.LastName].filter(Boolean).join(' ')}</TableCell>
+                    <TableCell>{m.CategoryDescription ?? m.Category}</TableCell>
+                    <TableCell>{m.Discipline ?? '—'}</TableCell>
+                    <TableCell>
+                      <StatusChip status={m.Status} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.RegistrationDate ?? '—'}</TableCell>
+                    <TableCell>{m.Email ?? '—'}</TableCell>
+                    <TableCell>{m.PhoneNo ?? '—'}</TableCell>
+                    <TableCell>{m.IdentificationDocumentNo ?? '—'}</TableCell>
+                    <TableCell>{m.hasAccount ? 'Activated' : 'Not yet'}</TableCell>
+                  </TableRow>
+                ))}
+                {members.data?.members.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={10}>No members match.</TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <ServerPagination
+            count={members.data?.total ?? 0}
+            page={page}
+            pageSize={pageSize}
+            options={[10, 20, 50, 100]}
+            onChange={(p, size) => {
+              setPage(p);
+              setPageSize(size);
+            }}
+          />
+        </Card>
+      )}
+    </Stack>
+  );
 }

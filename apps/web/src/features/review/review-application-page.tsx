@@ -1,4 +1,160 @@
-// Placeholder wired into the router; the screen is being built.
+import { AddComment, ArrowBack, Undo } from '@mui/icons-material';
+import { Alert, Box, Button, Card, CardContent, Divider, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import type { ApplicationStatus, ReviewApplication } from '@portal/contract';
+import { TRANSITION_ACTIONS } from '@portal/contract';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { type ReviewAction, ReviewActionDialog } from './action-dialog';
+import { useReviewApplication } from './api';
+import { ChecklistPanel, FilesPanel, HistoryPanel, ProfilePanel, RefereesPanel } from './panels';
+import { formatDate, formatDateTime, StatusChip } from './status';
+
+const TABS = ['Profile', 'Checklist', 'Files', 'Referees', 'History'] as const;
+type TabName = (typeof TABS)[number];
+
+/** /admin/applications/:code: one application, everything a reviewer weighs, and the actions they may take. */
 export function ReviewApplicationPage() {
+  const { code = '' } = useParams();
+  const query = useReviewApplication(code);
+  const [tab, setTab] = useState<TabName>('Profile');
+  const [action, setAction] = useState<ReviewAction | null>(null);
+
+  const back = (
+    <Button component={RouterLink} to="/admin/applications" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+      Back to applications
+    </Button>
+  );
+  if (query.isLoading) return <LoadingSpinner label="Loading the application" />;
+  if (query.error || !query.data) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert severity="error">{query.error?.message ?? 'Application not found'}</Alert>
+      </Stack>
+    );
+  }
+  const data = query.data;
+  const app = data.application;
+  const counts: Record<TabName, number | null> = {
+    Profile: null,
+    Checklist: null,
+    Files: data.files.length,
+    Referees: data.referees.filter((r) => !r.superseded).length,
+    History: data.events.length + data.comments.filter((c) => !data.events.some((e) => e.commentId === c.id)).length,
+  };
+
+  return (
+    <Stack spacing={2}>
+      {back}
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+            <Box>
+              <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+                {app.Code} · {app.ApplicantName || 'Applicant'}
+              </Typography>
+              <Typography color="text.secondary">{app.CategoryDescription}</Typography>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                <StatusChip status={app.status} submitted={app.Submitted} returnedAt={app.returnedAt} />
+                <Typography variant="body2" color="text.secondary">
+                  Applied {formatDate(app.ApplicationDateTime)}
+                  {app.submittedAt && ` · Submitted ${formatDateTime(app.submittedAt)}`}
+                  {app.decidedAt && ` · Decided ${formatDateTime(app.decidedAt)}`}
+                </Typography>
+                {app.assignedMemberNo && (
+                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                    Member No {app.assignedMemberNo}
+                  </Typography>
+                )}
+              </Stack>
+            </Box>
+            <Actions data={data} onAction={setAction} />
+          </Stack>
+          <StateNotice data={data} />
+        </CardContent>
+      </Card>
+      <Card>
+        <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="scrollable" aria-label="Application details">
+          {TABS.map((t) => (
+            <Tab key={t} value={t} label={counts[t] === null ? t : `${t} (${counts[t]})`} />
+          ))}
+        </Tabs>
+        <Divider />
+        <CardContent>
+          {tab === 'Profile' && <ProfilePanel data={data} />}
+          {tab === 'Checklist' && <ChecklistPanel items={data.checklist} />}
+          {tab === 'Files' && <FilesPanel files={data.files} />}
+          {tab === 'Referees' && <RefereesPanel data={data} />}
+          {tab === 'History' && <HistoryPanel events={data.events} comments={data.comments} />}
+        </CardContent>
+      </Card>
+      <ReviewActionDialog code={app.Code} action={action} onClose={() => setAction(null)} />
+    </Stack>
+  );
+}
+
+function Actions({ data, onAction }: { data: ReviewApplication; onAction: (action: ReviewAction) => void }) {
+  const moves = data.allowedTransitions as ApplicationStatus[];
+  return (
+    <Grid container spacing={1} sx={{ alignContent: 'flex-start', justifyContent: { md: 'flex-end' }, maxWidth: { md: 520 } }}>
+      {moves
+        .filter((to) => to !== 'Rejected')
+        .map((to) => (
+          <Grid key={to}>
+            <Button variant="contained" onClick={() => onAction({ kind: 'status', to })}>
+              {TRANSITION_ACTIONS[to] ?? to}
+            </Button>
+          </Grid>
+        ))}
+      {moves.includes('Rejected') && (
+        <Grid>
+          <Button variant="outlined" color="error" onClick={() => onAction({ kind: 'status', to: 'Rejected' })}>
+            {TRANSITION_ACTIONS.Rejected}
+          </Button>
+        </Grid>
+      )}
+      {data.canReturn && (
+        <Grid>
+          <Button variant="outlined" startIcon={<Undo />} onClick={() => onAction({ kind: 'return' })}>
+            Return to applicant
+          </Button>
+        </Grid>
+      )}
+      <Grid>
+        <Button variant="text" startIcon={<AddComment />} onClick={() => onAction({ kind: 'comment' })}>
+          Add comment
+        </Button>
+      </Grid>
+    </Grid>
+  );
+}
+
+/** Why no move is offered, when none is. */
+function StateNotice({ data }: { data: ReviewApplication }) {
+  const app = data.application;
+  if (app.status === 'Released' || app.status === 'Rejected') {
+    return (
+      <Alert severity={app.status === 'Released' ? 'success' : 'info'} sx={{ mt: 2 }}>
+        {app.status === 'Released'
+          ? `Released${app.assignedMemberNo ? ` as member ${app.assignedMemberNo}` : ''}: the acceptance letter and certificate are available to the applicant.`
+          : 'Rejected: the rejection letter is available to the applicant.'}
+      </Alert>
+    );
+  }
+  if (!app.Submitted && app.returnedAt) {
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        Returned to the applicant on {formatDateTime(app.returnedAt)}. It can be moved again once they submit it.
+      </Alert>
+    );
+  }
+  if (!app.Submitted) {
+    return (
+      <Alert severity="info" sx={{ mt: 2 }}>
+        Not submitted yet: the applicant is still completing it.
+      </Alert>
+    );
+  }
   return null;
 }

@@ -1,4 +1,209 @@
-// Placeholder wired into the router; the screen is being built.
+import { OpenInNew, Search } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { REVIEW_FILTER_LABELS, REVIEW_FILTERS, type ReviewFilter, type ReviewQueueItem } from '@portal/contract';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useCategories } from '../../shared/settings/use-settings';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { ServerPagination } from '../../shared/ui/server-pagination';
+import { useReviewQueue } from './api';
+import { formatDate, StatusChip } from './status';
+
+const PAGE_SIZES = [20, 50, 100];
+
+function readFilter(value: string | null): ReviewFilter {
+  return (REVIEW_FILTERS as readonly string[]).includes(value ?? '') ? (value as ReviewFilter) : 'action';
+}
+
+/** /admin/applications: the review queue of admins and approvers (decisions.md §4). */
 export function ReviewQueuePage() {
-  return null;
+  const [params, setParams] = useSearchParams();
+  const status = readFilter(params.get('status'));
+  const category = params.get('category') ?? '';
+  const search = params.get('search') ?? '';
+  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
+  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : PAGE_SIZES[0];
+  const [draft, setDraft] = useState(search);
+  const categories = useCategories();
+  const queue = useReviewQueue({ status, category, search, page: page + 1, pageSize });
+
+  /** Changes some filters; any change but paging goes back to the first page. */
+  function update(next: Record<string, string | number>) {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === '' || v === 0 || (k === 'status' && v === 'action')) merged.delete(k);
+      else merged.set(k, String(v));
+    }
+    if (!('page' in next)) merged.delete('page');
+    setParams(merged, { replace: true });
+  }
+
+  const counts = queue.data?.counts ?? {};
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        Applications
+      </Typography>
+      <Card>
+        <Tabs
+          value={status}
+          onChange={(_, value: ReviewFilter) => update({ status: value })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Application status"
+        >
+          {REVIEW_FILTERS.map((f) => (
+            <Tab
+              key={f}
+              value={f}
+              label={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <span>{REVIEW_FILTER_LABELS[f]}</span>
+                  <Chip size="small" label={counts[f] ?? 0} color={f === 'action' && counts[f] ? 'primary' : 'default'} />
+                </Stack>
+              }
+            />
+          ))}
+        </Tabs>
+      </Card>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Category"
+          value={category}
+          onChange={(e) => update({ category: e.target.value })}
+          sx={{ width: { sm: 280 }, flexShrink: 0 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">All categories</MenuItem>
+          {(categories.data ?? []).map((c) => (
+            <MenuItem key={c.Code} value={c.Code}>
+              {c.Description}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box
+          component="form"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ search: draft.trim() });
+          }}
+          sx={{ flexGrow: 1, maxWidth: 480 }}
+        >
+          <TextField
+            fullWidth
+            label="Search applications"
+            placeholder="Application no, applicant name or e-mail"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton type="submit" aria-label="Search" edge="end">
+                      <Search />
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
+      </Stack>
+      {queue.error && <Alert severity="error">{queue.error.message}</Alert>}
+      {queue.isLoading ? (
+        <LoadingSpinner label="Loading applications" />
+      ) : (
+        <Card>
+          {queue.isFetching && <LinearProgress aria-label="Refreshing" />}
+          <TableContainer>
+            <Table size="small" aria-label="Applications">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Application No</TableCell>
+                  <TableCell>Applicant</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell>Submitted</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(queue.data?.items ?? []).map((item) => (
+                  <QueueRow key={item.Code} item={item} />
+                ))}
+                {queue.data && queue.data.items.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6}>
+                      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                        {status === 'action' && !search && !category
+                          ? 'No applications are waiting for review.'
+                          : 'No applications match these filters.'}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <ServerPagination
+            count={queue.data?.total ?? 0}
+            page={page}
+            pageSize={pageSize}
+            options={PAGE_SIZES}
+            onChange={(p, size) => update({ page: p, pageSize: size === PAGE_SIZES[0] ? 0 : size })}
+          />
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function QueueRow({ item }: { item: ReviewQueueItem }) {
+  const to = `/admin/applications/${encodeURIComponent(item.Code)}`;
+  return (
+    <TableRow hover>
+      <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{item.Code}</TableCell>
+      <TableCell>
+        <Typography variant="body2">{item.ApplicantName || '—'}</Typography>
+        {item.Email && (
+          <Typography variant="caption" color="text.secondary">
+            {item.Email}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>{item.CategoryDescription}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.submittedAt ? formatDate(item.submittedAt) : '—'}</TableCell>
+      <TableCell>
+        <StatusChip status={item.status} submitted={item.Submitted} returnedAt={item.returnedAt} />
+      </TableCell>
+      <TableCell align="right">
+        <Button component={RouterLink} to={to} size="small" variant="outlined" endIcon={<OpenInNew fontSize="small" />}>
+          Open
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
 }

@@ -6,6 +6,8 @@ import {
   Checklist,
   Dashboard,
   Event,
+  FactCheck,
+  Groups,
   History,
   Launch,
   Menu as MenuIcon,
@@ -45,10 +47,11 @@ import {
 import { type ReactElement, useState } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { useReviewBell } from '../../shared/review/use-review-bell';
 import { useSession } from '../../shared/session/session-store';
 import { useCompany, useSettings } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { adminHome } from '../auth/landing';
+import { adminHome, isStaff } from '../auth/landing';
 import { useLogout } from '../auth/use-logout';
 import { ImpersonationBanner } from './impersonation-banner';
 import { type NavLink, navLinks } from './nav-links';
@@ -61,7 +64,7 @@ const DRAWER_WIDTH = 260;
  * links to screens still being built (CPD, billing, applications, …) are left out until they land,
  * rather than leading to a 404 page.
  */
-const BUILT_ROUTES = ['/dashboard', '/profile', '/admin/'];
+const BUILT_ROUTES = ['/dashboard', '/profile', '/admin/', '/application'];
 const isBuilt = (link: NavLink) => link.external || BUILT_ROUTES.some((r) => link.to.startsWith(r));
 
 const icons: Record<string, ReactElement> = {
@@ -80,6 +83,8 @@ const icons: Record<string, ReactElement> = {
   'User Settings': <People />,
   'Audit Log': <History />,
   Requirements: <Checklist />,
+  Applications: <FactCheck />,
+  Members: <Groups />,
 };
 
 const pageTitles: [RegExp, string][] = [
@@ -94,6 +99,9 @@ const pageTitles: [RegExp, string][] = [
   [/^\/admin\/user-settings/, 'All Users'],
   [/^\/admin\/audit/, 'Audit Log'],
   [/^\/admin\/requirements/, 'Requirements'],
+  [/^\/admin\/applications\/./, 'Application'],
+  [/^\/admin\/applications/, 'Applications'],
+  [/^\/admin\/members/, 'Members'],
   [/^\/admin/, 'Administration'],
 ];
 
@@ -153,17 +161,20 @@ export function AppShell() {
   const company = useCompany();
   const profile = useMyProfile();
   const applications = useMyApplications();
+  const bell = useReviewBell();
   const logout = useLogout();
   useInactivityLogout(Boolean(session) && settings.minor.inactivityLogout, settings.inactivityTimeoutMs);
 
   if (!session) return <Navigate to="/" replace state={{ from: location.pathname }} />;
   const user = session.user;
+  // Admins and approvers work in the back office: they have no member profile to build.
+  const staff = isStaff(user);
   // Without a profile a user may still reach the initiate forms and account settings.
   const initiating = location.pathname.startsWith('/initiate') || location.pathname === '/dashboard/Settings';
-  if (!user.is_admin && !user.profile_id && !initiating) {
+  if (!staff && !user.profile_id && !initiating) {
     return <Navigate to={user.type === 'Corporate' ? '/initiate-firm' : '/initiate-profile'} replace />;
   }
-  if (!user.is_admin && user.profile_id && profile.isLoading) return <LoadingSpinner label="Loading your profile" />;
+  if (!staff && user.profile_id && profile.isLoading) return <LoadingSpinner label="Loading your profile" />;
 
   const released = applications.data?.find((a) => a.status === 'Released');
   const links = navLinks({
@@ -175,7 +186,8 @@ export function AppShell() {
     releasedApplicationCode: released?.Code ?? null,
     projectsUrl: null,
   }).filter(isBuilt);
-  const alerts = (applications.data ?? []).filter(needsAction).length;
+  // Staff: applications waiting for a reviewer; members: their applications needing action (part 1 §2).
+  const alerts = staff ? (bell.data?.needingAction ?? 0) : (applications.data ?? []).filter(needsAction).length;
   const title = pageTitles.find(([re]) => re.test(location.pathname))?.[1] ?? '';
   const p = profile.data;
 
@@ -183,13 +195,13 @@ export function AppShell() {
     <Box>
       <Toolbar sx={{ gap: 1.5, py: 2, alignItems: 'center' }}>
         <Avatar src={p?.picture ?? undefined} sx={{ bgcolor: 'primary.main' }}>
-          {(user.is_admin ? (user.name ?? user.email) : (p?.FirstName ?? user.email)).slice(0, 1).toUpperCase()}
+          {(staff ? (user.name ?? user.email) : (p?.FirstName ?? user.email)).slice(0, 1).toUpperCase()}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
-          {user.is_admin ? (
+          {staff ? (
             <>
               <Typography sx={{ fontWeight: 700 }} noWrap>
-                {user.name ?? 'Administrator'}
+                {user.name ?? (user.is_admin ? 'Administrator' : 'Approver')}
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
                 {user.email}
@@ -227,11 +239,15 @@ export function AppShell() {
           <Typography variant="h6" noWrap sx={{ flexGrow: 1, fontWeight: 700 }}>
             {company.data?.displayName ?? 'Member Portal'}
           </Typography>
-          <Tooltip title={alerts ? `${alerts} item(s) need your attention` : 'No new notifications'}>
+          <Tooltip
+            title={
+              alerts ? (staff ? `${alerts} application(s) need action` : `${alerts} item(s) need your attention`) : 'No new notifications'
+            }
+          >
             <IconButton
               color="inherit"
               aria-label={`Notifications: ${alerts}`}
-              onClick={() => navigate(user.is_admin ? adminHome(user) : '/application')}
+              onClick={() => navigate(staff ? '/admin/applications' : '/application')}
             >
               <Badge badgeContent={alerts} sx={{ '& .MuiBadge-badge': { bgcolor: 'badge.main', color: 'text.primary' } }}>
                 <Notifications />
@@ -271,7 +287,7 @@ export function AppShell() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, mt: 8, minWidth: 0 }}>
         <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
-          <Link component={RouterLink} to={user.is_admin ? adminHome(user) : '/dashboard'} underline="hover" color="inherit">
+          <Link component={RouterLink} to={staff ? adminHome(user) : '/dashboard'} underline="hover" color="inherit">
             Dashboard
           </Link>
           {title && title !== 'Dashboard' && <Typography color="text.primary">{title}</Typography>}

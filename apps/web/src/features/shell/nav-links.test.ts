@@ -70,13 +70,33 @@ describe('navLinks', () => {
   });
 
   it('gives admins the admin links, Admin Settings only to the main administrator', () => {
-    expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual(['User Settings', 'Audit Log']);
+    expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual(['Applications', 'Members', 'User Settings', 'Audit Log']);
     expect(titles(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual([
       'Admin Settings',
       'Requirements',
+      'Applications',
+      'Members',
       'User Settings',
       'Audit Log',
     ]);
+  });
+
+  it('gives admins and approvers the back office: Applications and Members', () => {
+    const backOffice = [
+      { title: 'Applications', to: '/admin/applications', package: null },
+      { title: 'Members', to: '/admin/members', package: null },
+    ];
+    expect(navLinks(ctx({ user: { ...user, is_admin: true } }))).toEqual(expect.arrayContaining(backOffice));
+    expect(navLinks(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual(expect.arrayContaining(backOffice));
+  });
+
+  it('gives approvers only Applications and Members, whatever the packages or profile', () => {
+    const approver = { ...user, is_approver: true, profile_id: null };
+    expect(navLinks(ctx({ user: approver, profile: null }))).toEqual([
+      { title: 'Applications', to: '/admin/applications', package: null },
+      { title: 'Members', to: '/admin/members', package: null },
+    ]);
+    expect(titles(ctx({ user: approver, packages: null }))).toEqual(['Applications', 'Members']);
   });
 
   it('lists the acceptance letter under Certificate once an application is released', () => {

@@ -24,16 +24,23 @@ export interface NavContext {
  */
 export function navLinks(ctx: NavContext): NavLink[] {
   const { user, profile, packages, minor } = ctx;
+  // The review back office (decisions.md §4) belongs to admins and approvers alike.
+  const backOffice: NavLink[] = [
+    { title: 'Applications', to: '/admin/applications', package: null },
+    { title: 'Members', to: '/admin/members', package: null },
+  ];
   if (user.is_admin) {
     const admin: NavLink[] = [];
     if (user.is_main_admin) {
       admin.push({ title: 'Admin Settings', to: '/admin/settings', package: null });
       admin.push({ title: 'Requirements', to: '/admin/requirements', package: null });
     }
+    admin.push(...backOffice);
     admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
     admin.push({ title: 'Audit Log', to: '/admin/audit', package: null });
     return admin;
   }
+  if (user.is_approver) return backOffice;
   const dashboard: NavLink = { title: 'Dashboard', to: '/dashboard', package: 'Dashboard' };
   if (!packages) return [dashboard];
   const hasMembership = Boolean(profile?.memberInformation.length);

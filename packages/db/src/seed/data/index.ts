@@ -14,3 +14,4 @@ export * from './qualification-codes';
 export * from './divisions';
 export * from './firms';
 export * from './employee-types';
+export * from './referee-questions';

@@ -189,12 +189,15 @@ export function SectionList({
   alwaysEditable = false,
   extra,
   hideColumns,
+  rowActions,
 }: {
   config: SectionConfig;
   schema?: ZodType;
   alwaysEditable?: boolean;
   extra?: (values: Values, setValue: (name: string, value: unknown) => void) => React.ReactNode;
   hideColumns?: string[];
+  /** Actions of one row shown in view and edit mode (the referees' Resend and report). */
+  rowActions?: (entry: SectionEntry) => React.ReactNode;
 }) {
   const entries = useSectionEntries(config.path);
   const refresh = useRefreshAfterChange();
@@ -252,7 +255,7 @@ export function SectionList({
                     <TableCell key={c.label}>{c.label}</TableCell>
                   ))}
                   {fileFields.length > 0 && <TableCell>File</TableCell>}
-                  {editable && <TableCell align="right">Actions</TableCell>}
+                  {(editable || rowActions) && <TableCell align="right">Actions</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -275,14 +278,26 @@ export function SectionList({
                         })}
                       </TableCell>
                     )}
-                    {editable && (
+                    {(editable || rowActions) && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <IconButton aria-label={`Edit ${config.noun} ${entry.EntryNo}`} onClick={() => setDialog({ open: true, entry })}>
-                          <Edit fontSize="small" />
-                        </IconButton>
-                        <IconButton aria-label={`Delete ${config.noun} ${entry.EntryNo}`} color="error" onClick={() => setDeleting(entry)}>
-                          <Delete fontSize="small" />
-                        </IconButton>
+                        {rowActions?.(entry)}
+                        {editable && (
+                          <>
+                            <IconButton
+                              aria-label={`Edit ${config.noun} ${entry.EntryNo}`}
+                              onClick={() => setDialog({ open: true, entry })}
+                            >
+                              <Edit fontSize="small" />
+                            </IconButton>
+                            <IconButton
+                              aria-label={`Delete ${config.noun} ${entry.EntryNo}`}
+                              color="error"
+                              onClick={() => setDeleting(entry)}
+                            >
+                              <Delete fontSize="small" />
+                            </IconButton>
+                          </>
+                        )}
                       </TableCell>
                     )}
                   </TableRow>

@@ -181,6 +181,7 @@ export const refereeConfig: SectionConfig = {
     { label: 'Phone', value: (e) => s(e.PhoneNo) },
     { label: 'Referee Type', value: (e) => s(e.refereeType) },
     { label: 'Response', value: (e) => (e.response ? `${s(e.response)}ed` : '') },
+    { label: 'Remarks', value: (e) => s(e.Remarks) },
   ],
 };
 

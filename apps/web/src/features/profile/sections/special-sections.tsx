@@ -1,8 +1,9 @@
-import { Search } from '@mui/icons-material';
-import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { contactSchemaFor, SECTIONS } from '@portal/contract';
+import { Description, Search, Send } from '@mui/icons-material';
+import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { contactSchemaFor, refereeMessages, SECTIONS, type SectionEntry } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
@@ -105,7 +106,8 @@ export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }
         : undefined,
     [hasTypes],
   );
-  const hidden = [...(hasTypes ? [] : ['Referee Type']), ...(anyResponse ? [] : ['Response'])];
+  const anyRemarks = (entries.data ?? []).some((e) => Boolean(e.Remarks));
+  const hidden = [...(hasTypes ? [] : ['Referee Type']), ...(anyResponse ? [] : ['Response']), ...(anyRemarks ? [] : ['Remarks'])];
   const typeNames = new Map((refereeTypes.data ?? []).map((t) => [String(t.code), String(t.description)]));
   const withNames = {
     ...config,
@@ -122,7 +124,47 @@ export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }
       alwaysEditable={alwaysEditable}
       hideColumns={hidden}
       extra={(values, setValue) => <RefereeSearch memberNo={String(values.MemberNo ?? '')} setValue={setValue} />}
+      rowActions={(entry) => <RefereeActions entry={entry} />}
     />
+  );
+}
+
+/** An answered referee's form report, or a new request email for one who has not answered (docs/decisions/018). */
+function RefereeActions({ entry }: { entry: SectionEntry }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (entry.response) {
+    return (
+      <Button
+        size="small"
+        startIcon={<Description />}
+        aria-label={`Report of referee ${entry.EntryNo}`}
+        onClick={() => navigate(`/profile/RefereeFormReport/${entry.EntryNo}`)}
+      >
+        Report
+      </Button>
+    );
+  }
+  async function resend() {
+    setBusy(true);
+    try {
+      const result = await api.post<{ message: string }>('profile/referee/send_email', { EntryNo: entry.EntryNo });
+      toast(result.message ?? refereeMessages.emailSent);
+    } catch (error) {
+      toast((error as Error).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Tooltip title="Send the referee the request email again (the earlier link stops working)">
+      <span>
+        <Button size="small" startIcon={<Send />} aria-label={`Resend email to referee ${entry.EntryNo}`} onClick={resend} disabled={busy}>
+          {busy ? 'Sending…' : 'Resend'}
+        </Button>
+      </span>
+    </Tooltip>
   );
 }
 

@@ -1,0 +1,60 @@
+import { APPLICATION_DOCUMENT_ROUTES, type ApplicationDocumentRoute, decodeBase64, documentMessages } from '@portal/contract';
+import type { AppContext } from '../../shared/context';
+import { notFound } from '../../shared/errors';
+import type { UserRow } from '../../shared/session';
+import { type ApplicationFacts, fullName, loadApplicationFacts, memberNoOf } from './facts';
+import { issueDocument } from './issue';
+import { renderIssued } from './render';
+
+/** The application a document route names: the raw code, or the code base64-encoded as the web route carries it. */
+async function findApplication(ctx: AppContext, code: string): Promise<ApplicationFacts | null> {
+  const raw = code.trim();
+  if (raw.length > 200) return null;
+  const direct = await loadApplicationFacts(ctx.db, raw);
+  if (direct) return direct;
+  const decoded = decodeBase64(raw);
+  return decoded && decoded !== raw && decoded.length <= 100 ? loadApplicationFacts(ctx.db, decoded.trim()) : null;
+}
+
+/** Owner, admin or approver; to anyone else the application does not exist. */
+function mayRead(user: UserRow, facts: ApplicationFacts) {
+  return facts.application.userId === user.id || user.isAdmin || user.isApprover;
+}
+
+/** Why a document of this route is not available yet, or null when it is. */
+function unavailable(route: ApplicationDocumentRoute, facts: ApplicationFacts): string | null {
+  const { status, submittedAt } = facts.application;
+  switch (route) {
+    case 'document':
+      return submittedAt ? null : documentMessages.documentNotSubmitted;
+    case 'certificate':
+      return status === 'Released' ? null : documentMessages.certificateNotReleased;
+    case 'acceptanceLetter':
+      return status === 'Released' ? null : documentMessages.acceptanceNotReleased;
+    case 'rejectionLetter':
+      return status === 'Rejected' ? null : documentMessages.rejectionNotRejected;
+  }
+}
+
+/**
+ * GET /api/application/{document|certificate|rejectionLetter|acceptanceLetter}/{code}: the PDF, base64.
+ * Issues the document's number on the first fetch; later fetches keep it and render from current data.
+ */
+export async function applicationDocument(ctx: AppContext, user: UserRow, route: ApplicationDocumentRoute, code: string): Promise<string> {
+  const facts = await findApplication(ctx, code);
+  if (!facts || !mayRead(user, facts)) throw notFound(documentMessages.applicationNotFound);
+  const reason = unavailable(route, facts);
+  if (reason) throw notFound(reason);
+  const kind = APPLICATION_DOCUMENT_ROUTES[route];
+  const membershipKind = kind === 'certificate' || kind === 'acceptance_letter';
+  const row = await issueDocument(ctx, {
+    kind,
+    profileId: facts.application.profileId,
+    applicationCode: facts.application.code,
+    holderName: fullName(facts.profile) || facts.application.code,
+    memberNo: membershipKind ? memberNoOf(facts) : null,
+    categoryCode: facts.application.appliedCategory,
+  });
+  const pdf = await renderIssued(ctx, row, facts);
+  return pdf.toString('base64');
+}

@@ -1,0 +1,140 @@
+import type { Branding } from './branding';
+import { type ApplicationFacts, fullName, memberNoOf, withArticle } from './facts';
+import { letterhead, longDate, MARGIN, type Pdf } from './pdf';
+
+/** The certificate: landscape, framed in the organisation's colours, the holder's name large. */
+export function drawCertificate(doc: Pdf, branding: Branding, facts: ApplicationFacts, discipline: string | null) {
+  const { width, height } = doc.page;
+  doc.save();
+  doc
+    .rect(18, 18, width - 36, height - 36)
+    .lineWidth(4)
+    .stroke(branding.colors.primary);
+  doc
+    .rect(26, 26, width - 52, height - 52)
+    .lineWidth(1.2)
+    .stroke(branding.colors.secondary);
+  doc.restore();
+
+  const left = MARGIN;
+  const textWidth = width - MARGIN * 2;
+  let y = letterhead(doc, branding, { centered: true }) + 10;
+  const line = (text: string, font: string, size: number, color: string, gap = 6) => {
+    doc.font(font).fontSize(size).fillColor(color).text(text, left, y, { width: textWidth, align: 'center' });
+    y = doc.y + gap;
+  };
+  line('CERTIFICATE OF MEMBERSHIP', 'Helvetica-Bold', 24, '#222222', 18);
+  line('This is to certify that', 'Helvetica-Oblique', 12, '#444444', 10);
+  line(fullName(facts.profile).toUpperCase() || '-', 'Helvetica-Bold', 26, branding.colors.primary, 10);
+  line(`is registered as ${withArticle(facts.categoryDescription)}`, 'Helvetica', 14, '#222222', 6);
+  if (discipline) line(`Discipline: ${discipline}`, 'Helvetica', 11, '#444444', 12);
+  const registered = facts.membership?.registrationDate ?? facts.application.decidedAt;
+  line(`Member No. ${memberNoOf(facts) ?? '-'}    Registered on ${longDate(registered) || '-'}`, 'Helvetica-Bold', 12, '#222222', 4);
+
+  // Signature line above the footer.
+  const signY = doc.page.height - doc.page.margins.bottom - 18;
+  doc.save();
+  doc
+    .moveTo(left + 20, signY)
+    .lineTo(left + 220, signY)
+    .lineWidth(0.8)
+    .stroke('#444444');
+  doc.restore();
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#444444')
+    .text(`Registrar, ${branding.name}`, left + 20, signY + 4, { width: 300, lineBreak: false });
+}
+
+function letterOpening(doc: Pdf, branding: Branding, facts: ApplicationFacts, caption: string) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const y = letterhead(doc, branding);
+  const decided = facts.application.decidedAt ?? facts.application.updatedAt;
+  doc.font('Helvetica').fontSize(10).fillColor('#222222').text(longDate(decided), left, y, { width, align: 'right' });
+  doc.text(`Our Ref: ${facts.application.code}`, left, y, { width });
+  doc.moveDown(1.5);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(fullName(facts.profile) || '-');
+  doc.moveDown(1.2);
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(`Dear ${fullName(facts.profile) || 'Applicant'},`);
+  doc.moveDown(0.8);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(branding.colors.primary)
+    .text(
+      `RE: ${caption.toUpperCase()} - APPLICATION ${facts.application.code} FOR REGISTRATION AS ${facts.categoryDescription.toUpperCase()}`,
+      {
+        width,
+      },
+    );
+  doc.moveDown(0.8);
+  doc.font('Helvetica').fontSize(11).fillColor('#222222');
+}
+
+function paragraph(doc: Pdf, text: string) {
+  doc.font('Helvetica').fontSize(11).fillColor('#222222').text(text, { align: 'justify', lineGap: 2 });
+  doc.moveDown(0.8);
+}
+
+function signOff(doc: Pdf, branding: Branding) {
+  doc.moveDown(0.6);
+  doc.font('Helvetica').fontSize(11).fillColor('#222222').text('Yours faithfully,');
+  doc.moveDown(2.5);
+  doc.font('Helvetica-Bold').text('Registrar');
+  doc.font('Helvetica').text(branding.name);
+}
+
+export function drawAcceptanceLetter(doc: Pdf, branding: Branding, facts: ApplicationFacts) {
+  const caption = branding.minor.acceptance_letter_caption || 'Acceptance Letter';
+  letterOpening(doc, branding, facts, caption);
+  const memberNo = memberNoOf(facts) ?? '-';
+  const registered = longDate(facts.membership?.registrationDate ?? facts.application.decidedAt);
+  paragraph(
+    doc,
+    `We are pleased to inform you that your application ${facts.application.code} for registration as ${withArticle(facts.categoryDescription)} has been approved by ${branding.name}.`,
+  );
+  paragraph(
+    doc,
+    `You have been registered with effect from ${registered || 'the date of this letter'} under membership number ${memberNo}. Please quote this number in all correspondence with us.`,
+  );
+  paragraph(
+    doc,
+    'Your membership certificate is available in the member portal under Applications. Your annual subscription falls due as shown in the portal; keeping it paid keeps you in good standing.',
+  );
+  paragraph(doc, 'Congratulations, and welcome.');
+  signOff(doc, branding);
+}
+
+export function drawRejectionLetter(doc: Pdf, branding: Branding, facts: ApplicationFacts, reasons: string[]) {
+  letterOpening(doc, branding, facts, 'Rejection Letter');
+  paragraph(
+    doc,
+    `Thank you for your application ${facts.application.code} for registration as ${withArticle(facts.categoryDescription)}. We regret to inform you that, after review, ${branding.name} was unable to approve it.`,
+  );
+  if (reasons.length) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(reasons.length === 1 ? 'Reason:' : 'Reasons:');
+    doc.moveDown(0.3);
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .list(reasons.map((r) => r.trim()).filter(Boolean), { bulletRadius: 2, textIndent: 14, lineGap: 2 });
+    doc.moveDown(0.8);
+  }
+  doc.x = doc.page.margins.left;
+  paragraph(
+    doc,
+    'You may apply again once the matters above have been addressed. For any clarification, please contact the secretariat quoting the reference above.',
+  );
+  signOff(doc, branding);
+}

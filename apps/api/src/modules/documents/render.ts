@@ -1,0 +1,124 @@
+import { DOCUMENT_TITLES, type DocumentKind, documentMessages, verificationPath } from '@portal/contract';
+import { schema } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { notFound } from '../../shared/errors';
+import { type Branding, loadBranding } from './branding';
+import { type ApplicationFacts, describeCodes, fullName, loadApplicationFacts, profileEntries, rejectionReasons } from './facts';
+import type { DocumentRow } from './issue';
+import { drawAcceptanceLetter, drawCertificate, drawRejectionLetter } from './letters';
+import { footers, startPdf } from './pdf';
+import { drawApplicationDocument, drawRefereeReport, FIRM_SECTIONS, INDIVIDUAL_SECTIONS } from './reports';
+
+/** The address a document's QR code opens. */
+export function verificationUrl(ctx: AppContext, documentNo: string): string {
+  return `${ctx.config.publicUrl}${verificationPath(documentNo)}`;
+}
+
+/** The title printed on a document of `kind` (the acceptance letter's is the settings' caption). */
+export function documentTitle(kind: DocumentKind, branding: Pick<Branding, 'minor'>): string {
+  if (kind === 'acceptance_letter') return branding.minor.acceptance_letter_caption || DOCUMENT_TITLES.acceptance_letter;
+  return DOCUMENT_TITLES[kind];
+}
+
+/** The PDF bytes of an issued document, rendered now from current data. */
+export async function renderDocument(ctx: AppContext, documentNo: string): Promise<Buffer> {
+  const [row] = await ctx.db.select().from(schema.documents).where(eq(schema.documents.documentNo, documentNo)).limit(1);
+  if (!row) throw notFound(documentMessages.documentNotFound);
+  return renderIssued(ctx, row);
+}
+
+/** Renders a document row already read, with its application's facts when the caller has them. */
+export async function renderIssued(ctx: AppContext, row: DocumentRow, facts?: ApplicationFacts): Promise<Buffer> {
+  const kind = row.kind as DocumentKind;
+  const branding = await loadBranding(ctx.db);
+  const title = documentTitle(kind, branding);
+  const draw = await prepare(ctx, row, branding, facts);
+  const { doc, bytes } = startPdf({
+    title: `${title} ${row.documentNo}`,
+    subject: `${title} of ${row.holderName}`,
+    author: branding.name,
+    landscape: kind === 'certificate',
+  });
+  draw(doc);
+  footers(doc, branding, row.documentNo, verificationUrl(ctx, row.documentNo));
+  doc.end();
+  return bytes;
+}
+
+type Draw = (doc: Parameters<typeof drawCertificate>[0]) => void;
+
+/** Reads what the document needs (queries first, then a synchronous drawing step). */
+async function prepare(ctx: AppContext, row: DocumentRow, branding: Branding, known?: ApplicationFacts): Promise<Draw> {
+  const kind = row.kind as DocumentKind;
+  if (kind === 'referee_report') {
+    const id = Number(row.subjectKey);
+    const [request] = Number.isInteger(id)
+      ? await ctx.db.select().from(schema.refereeRequests).where(eq(schema.refereeRequests.id, id)).limit(1)
+      : [];
+    const details = row.details ?? {};
+    const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : '');
+    let applicantName = text('applicantName');
+    if (!applicantName && row.profileId) {
+      const [profile] = await ctx.db.select().from(schema.profiles).where(eq(schema.profiles.profileId, row.profileId)).limit(1);
+      applicantName = fullName(profile);
+    }
+    return (doc) =>
+      drawRefereeReport(doc, branding, {
+        request: request ?? null,
+        applicantName,
+        refereeName: row.holderName,
+        confirmationStatement: text('confirmationStatement'),
+        memberNo: row.memberNo,
+      });
+  }
+
+  const facts =
+    known && known.application.code === row.applicationCode
+      ? known
+      : row.applicationCode
+        ? await loadApplicationFacts(ctx.db, row.applicationCode)
+        : null;
+  if (!facts) throw notFound(documentMessages.documentNotFound);
+  switch (kind) {
+    case 'certificate': {
+      const codes = await describeCodes(ctx.db, [['disciplines', facts.profile?.discipline]]);
+      const discipline = facts.profile?.discipline ? (codes.get(`disciplines:${facts.profile.discipline}`) ?? null) : null;
+      return (doc) => drawCertificate(doc, branding, facts, discipline);
+    }
+    case 'acceptance_letter':
+      return (doc) => drawAcceptanceLetter(doc, branding, facts);
+    case 'rejection_letter': {
+      const reasons = await rejectionReasons(ctx.db, facts.application.code);
+      return (doc) => drawRejectionLetter(doc, branding, facts, reasons);
+    }
+    case 'application': {
+      const profile = facts.profile;
+      const firm = profile?.type === 'Corporate';
+      const [entries, codes, photo] = await Promise.all([
+        profile ? profileEntries(ctx.db, profile.profileId, firm ? FIRM_SECTIONS : INDIVIDUAL_SECTIONS) : [],
+        describeCodes(ctx.db, [
+          ['countries', profile?.nationality],
+          ['counties', profile?.county],
+          ['cities', profile?.city],
+          ['disciplines', profile?.discipline],
+        ]),
+        photoOf(ctx, profile?.pictureFileId ?? null),
+      ]);
+      return (doc) => drawApplicationDocument(doc, branding, facts, { entries, codes, photo });
+    }
+    default:
+      throw notFound(documentMessages.documentNotFound);
+  }
+}
+
+async function photoOf(ctx: AppContext, fileId: string | null): Promise<Buffer | null> {
+  if (!fileId) return null;
+  const [file] = await ctx.db
+    .select({ storageKey: schema.files.storageKey, contentType: schema.files.contentType })
+    .from(schema.files)
+    .where(eq(schema.files.id, fileId))
+    .limit(1);
+  if (!file || !/^image\/(jpeg|png)$/.test(file.contentType)) return null;
+  return ctx.storage.get(file.storageKey).catch(() => null);
+}

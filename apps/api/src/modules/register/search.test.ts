@@ -1,0 +1,279 @@
+import { encodeBase64, messages, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchPageCount } from '@portal/contract';
+import { schema } from '@portal/db';
+import { eq, like } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createTestApp, uniqueIp } from '../../../test/harness';
+import { releasedMember } from '../../../test/register';
+import { forgetCachedSettings } from '../../shared/organisation';
+
+const t = await createTestApp({ searchRatePerMinute: 5 });
+
+/** Every call from its own address, so the low limit of this file bites only where a test means it to. */
+const get = (url: string, ip = uniqueIp()) => t.call('GET', url, { ip });
+const search = (term: string, page = 1) => get(`/api/profile/search?term=${encodeURIComponent(encodeBase64(term))}&page=${page}`);
+const memberNos = (body: { data: { profiles: { MemberNo: string }[] } }) => body.data.profiles.map((p) => p.MemberNo);
+
+const PRIVATE_KEYS = [
+  'Email',
+  'email',
+  'PhoneNo',
+  'phoneNo',
+  'phone_no',
+  'IdentificationDocumentNo',
+  'identificationDocumentNo',
+  'identification_document_no',
+  'DateOfBirth',
+  'dateOfBirth',
+  'date_of_birth',
+  'Gender',
+  'gender',
+  'contacts',
+  'Address',
+];
+
+let released: Awaited<ReturnType<typeof releasedMember>>;
+
+beforeAll(async () => {
+  released = await releasedMember(t, { memberNo: 'RG0001', lastName: 'Wekesa', category: 'PROFESSIONAL' });
+  await createMember(t.db, { memberNo: 'RG0002', firstName: 'Brian', lastName: 'Wekesa Otieno' });
+  await createMember(t.db, { memberNo: 'RG0003', firstName: 'Brianna', lastName: 'Kiprop' });
+  await createMember(t.db, { memberNo: 'RG0010', firstName: 'Mercy', lastName: 'Chebet' });
+  // Never listed: an inactive member and an applicant without a membership.
+  const { profile: inactive } = await createMember(t.db, { memberNo: 'RG0004', firstName: 'Hidden', lastName: 'Wekesa' });
+  await t.db.update(schema.memberships).set({ status: 'Inactive' }).where(eq(schema.memberships.profileId, inactive.profileId));
+  await t.db
+    .insert(schema.profiles)
+    .values({ profileId: 'PRAPPLICANT', firstName: 'Applicant', lastName: 'Wekesa', email: 'a@example.com' });
+  // Enough namesakes to fill more than one page.
+  for (let i = 0; i < 23; i++) {
+    await createMember(t.db, { memberNo: `PG${String(i).padStart(3, '0')}`, firstName: 'Zawadi', lastName: `Pagewalker${i}` });
+  }
+});
+
+describe('GET /api/profile/search', () => {
+  it('finds members by part of a name, whatever the case, listing only Active members', async () => {
+    const response = await search('wEkEs');
+    expect(response.status).toBe(200);
+    expect(memberNos(response.body).sort()).toEqual(['RG0001', 'RG0002']);
+    expect(response.body.data).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+  });
+
+  it('needs every word of a multi-word term', async () => {
+    expect(memberNos((await search('brian wekesa')).body)).toEqual(['RG0002']);
+    expect(memberNos((await search('  BRIAN   otieno ')).body)).toEqual(['RG0002']);
+    expect(memberNos((await search('brian')).body).sort()).toEqual(['RG0002', 'RG0003']);
+    expect((await search('brian chebet')).body.data.total).toBe(0);
+  });
+
+  it('finds a member by exact member number, in any case, and by part of one', async () => {
+    const exact = await search(' rg0001 ');
+    expect(memberNos(exact.body)).toEqual(['RG0001']);
+    expect(exact.body.data.total).toBe(1);
+    expect(memberNos((await search('RG001')).body)).toEqual(['RG0010']);
+  });
+
+  it('does nothing for a blank term', async () => {
+    for (const term of ['', '   ']) {
+      const response = await search(term);
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual({ profiles: [], total: 0, capped: false, page: 1, pageSize: 20 });
+    }
+    expect((await get('/api/profile/search')).body.data.total).toBe(0);
+  });
+
+  it('refuses a term that is not base64', async () => {
+    const response = await get('/api/profile/search?term=%25%25%25');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(messages.fieldRequired);
+  });
+
+  it('pages by 20 with the total; the page count is integer division plus one', async () => {
+    const first = await search('pagewalker');
+    expect(first.body.data.total).toBe(23);
+    expect(first.body.data.profiles).toHaveLength(SEARCH_PAGE_SIZE);
+    const second = await search('pagewalker', 2);
+    expect(second.body.data.profiles).toHaveLength(3);
+    expect(second.body.data.total).toBe(23);
+    const all = [...memberNos(first.body), ...memberNos(second.body)];
+    expect(new Set(all).size).toBe(23);
+    const beyond = await search('pagewalker', 3);
+    expect(beyond.body.data).toMatchObject({ profiles: [], total: 23, capped: false, page: 3 });
+    expect(searchPageCount(23)).toBe(2);
+    expect(searchPageCount(0)).toBe(1);
+    expect(searchPageCount(40)).toBe(3);
+  });
+
+  it('lists numbers that start with a partial member number first, in number order', async () => {
+    expect(memberNos((await search('rg00')).body)).toEqual(['RG0001', 'RG0002', 'RG0003', 'RG0010']);
+  });
+
+  it(`counts at most ${SEARCH_MAX_RESULTS} members and says when more match`, async () => {
+    const extra = SEARCH_MAX_RESULTS + 5;
+    const ids = Array.from({ length: extra }, (_, i) => `PRCAP${String(i).padStart(4, '0')}`);
+    await t.db
+      .insert(schema.profiles)
+      .values(ids.map((profileId, i) => ({ profileId, firstName: 'Common', lastName: 'Capsulename', memberNo: `CAP${i}` })));
+    await t.db
+      .insert(schema.memberships)
+      .values(ids.map((profileId, i) => ({ profileId, memberNo: `CAP${i}`, categoryCode: 'GRADUATE', status: 'Active' })));
+    const first = await search('capsulename');
+    expect(first.body.data).toMatchObject({ total: SEARCH_MAX_RESULTS, capped: true });
+    expect(first.body.data.profiles).toHaveLength(SEARCH_PAGE_SIZE);
+    const last = await search('capsulename', SEARCH_MAX_RESULTS / SEARCH_PAGE_SIZE);
+    expect(last.body.data.profiles).toHaveLength(SEARCH_PAGE_SIZE);
+    const beyond = await search('capsulename', SEARCH_MAX_RESULTS / SEARCH_PAGE_SIZE + 1);
+    expect(beyond.body.data).toMatchObject({ profiles: [], total: SEARCH_MAX_RESULTS, capped: true });
+    expect((await search('common capsulename')).body.data.capped).toBe(true);
+    expect((await search('pagewalker')).body.data.capped).toBe(false);
+    await t.db.delete(schema.profiles).where(like(schema.profiles.profileId, 'PRCAP%'));
+  });
+
+  it('never lists inactive members or applicants without a membership', async () => {
+    const response = await search('wekesa');
+    expect(JSON.stringify(response.body)).not.toContain('Hidden');
+    expect(JSON.stringify(response.body)).not.toContain('Applicant');
+    expect((await search('RG0004')).body.data.total).toBe(0);
+    expect((await get('/api/profile/search/show/PRAPPLICANT')).status).toBe(404);
+  });
+
+  it('shows public fields: titles, category, discipline, workplace, status, good standing and a photo link', async () => {
+    const [member] = (await search('RG0001')).body.data.profiles;
+    expect(member).toMatchObject({
+      ProfileID: released.profileId,
+      FirstName: 'Wanjiku',
+      LastName: 'Wekesa',
+      MemberNo: 'RG0001',
+      MemberShipType: 'PROFESSIONAL',
+      CategoryDescription: 'Professional Engineer',
+      discipline: 'CIVIL',
+      memberInformation: [{ No: 'RG0001', Status: 'Active', Category: 'PROFESSIONAL' }],
+      workexp: [{ NameOfFirm: 'Acme Builders', Current: true }],
+      Status: 'Active',
+      goodStanding: true,
+    });
+    expect(member.profileTitle.map((x: { title: string }) => x.title)).toEqual(['Mr.']);
+    expect(member.photoUrl).toMatch(new RegExp(`^/api/profile/search/photo/${released.profileId}\\?v=`));
+    const photo = await t.app.inject({ method: 'GET', url: member.photoUrl, remoteAddress: uniqueIp() });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('leaves the workplace out when the showWorkPlace setting is off', async () => {
+    const [row] = await t.db.select().from(schema.settings);
+    const minor = JSON.parse(row.minorSettings);
+    await t.db
+      .update(schema.settings)
+      .set({ minorSettings: JSON.stringify({ ...minor, showWorkPlace: false }) })
+      .where(eq(schema.settings.id, row.id));
+    forgetCachedSettings();
+    try {
+      const [member] = (await search('RG0001')).body.data.profiles;
+      expect(member.workexp).toEqual([]);
+      expect(JSON.stringify((await get(`/api/profile/search/show/${released.profileId}`)).body)).not.toContain('Acme Builders');
+    } finally {
+      await t.db.update(schema.settings).set({ minorSettings: row.minorSettings }).where(eq(schema.settings.id, row.id));
+      forgetCachedSettings();
+    }
+  });
+});
+
+describe('GET /api/profile/search/show/:profileId', () => {
+  it("answers a listed member's card with the photo inline", async () => {
+    const response = await get(`/api/profile/search/show/${released.profileId}`);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ ProfileID: released.profileId, MemberNo: 'RG0001', goodStanding: true });
+    expect(response.body.data.base64Image).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+  });
+
+  it('answers 404 for an unknown or unlisted profile, and for a photo of one', async () => {
+    expect((await get('/api/profile/search/show/PR999999')).status).toBe(404);
+    const [inactive] = await t.db.select().from(schema.profiles).where(eq(schema.profiles.memberNo, 'RG0004'));
+    expect((await get(`/api/profile/search/show/${inactive.profileId}`)).status).toBe(404);
+    await t.db.update(schema.memberships).set({ status: 'Suspended' }).where(eq(schema.memberships.memberNo, 'RG0001'));
+    try {
+      expect((await get(`/api/profile/search/photo/${released.profileId}`)).status).toBe(404);
+      expect((await get(`/api/profile/search/show/${released.profileId}`)).status).toBe(404);
+    } finally {
+      await t.db.update(schema.memberships).set({ status: 'Active' }).where(eq(schema.memberships.memberNo, 'RG0001'));
+    }
+  });
+});
+
+describe('GET /api/profile/search/stats', () => {
+  it('answers groups of counts by category, discipline, status and year', async () => {
+    const response = await get('/api/profile/search/stats');
+    expect(response.status).toBe(200);
+    const { total, groups } = response.body.data;
+    expect(total).toBe(27);
+    expect(groups.map((g: { key: string }) => g.key)).toEqual(['category', 'discipline', 'status', 'year']);
+    const byKey = Object.fromEntries(groups.map((g: { key: string; items: unknown[] }) => [g.key, g.items]));
+    expect(byKey.category).toContainEqual({ code: 'PROFESSIONAL', label: 'Professional Engineer', count: 27 });
+    expect(byKey.status).toEqual([
+      { code: 'Active', label: 'Active', count: 27 },
+      { code: 'Inactive', label: 'Inactive', count: 1 },
+    ]);
+    expect(byKey.discipline[0]).toMatchObject({ code: 'CIVIL', count: 27 });
+    for (const group of groups) {
+      for (const item of group.items)
+        expect(item).toEqual({ code: expect.any(String), label: expect.any(String), count: expect.any(Number) });
+    }
+  });
+});
+
+describe('privacy of the public register', () => {
+  it('no search, card or stats response holds a private field or value', async () => {
+    const [profile] = await t.db.select().from(schema.profiles).where(eq(schema.profiles.profileId, released.profileId));
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.profileId, released.profileId));
+    const privateValues = [profile.email, profile.phoneNo, profile.identificationDocumentNo, profile.dateOfBirth, user.email, user.phoneNo]
+      .filter((v): v is string => Boolean(v))
+      .flatMap((v) => [v, v.toLowerCase()]);
+    expect(privateValues.length).toBeGreaterThanOrEqual(4);
+    const responses = [
+      await search('wekesa'),
+      await search('Wanjiku'),
+      await search('RG0001'),
+      await search(profile.identificationDocumentNo as string),
+      await search(profile.email as string),
+      await get(`/api/profile/search/show/${released.profileId}`),
+      await get('/api/profile/search/stats'),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      const text = JSON.stringify(response.body);
+      for (const value of privateValues) expect(text).not.toContain(value);
+      const keys = new Set<string>();
+      const walk = (value: unknown) => {
+        if (Array.isArray(value)) value.forEach(walk);
+        else if (value && typeof value === 'object') {
+          for (const [key, inner] of Object.entries(value)) {
+            keys.add(key);
+            walk(inner);
+          }
+        }
+      };
+      walk(response.body);
+      for (const key of PRIVATE_KEYS) expect(keys.has(key), `${key} in a public response`).toBe(false);
+    }
+    // Searching by a private value finds nothing.
+    expect(responses[3].body.data.total).toBe(0);
+    expect(responses[4].body.data.total).toBe(0);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 once an address has used its calls for the minute', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await get(`/api/profile/search?term=${encodeBase64('wekesa')}`, ip)).status).toBe(200);
+    }
+    const limited = await get(`/api/profile/search?term=${encodeBase64('wekesa')}`, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(messages.rateLimited);
+    expect((await get('/api/profile/search/stats', ip)).status).toBe(429);
+    expect((await get(`/api/profile/search/show/${released.profileId}`, ip)).status).toBe(429);
+    // Another address is not affected; a blank term is not counted.
+    expect((await get(`/api/profile/search?term=${encodeBase64('wekesa')}`)).status).toBe(200);
+    expect((await get('/api/profile/search?term=', ip)).status).toBe(200);
+  });
+});

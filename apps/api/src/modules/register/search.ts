@@ -1,0 +1,199 @@
+import {
+  type PublicProfile,
+  type PublicProfileCard,
+  registerMessages,
+  SEARCH_MAX_RESULTS,
+  SEARCH_PAGE_SIZE,
+  type SearchPage,
+} from '@portal/contract';
+import { type Db, queryRows } from '@portal/db';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { notFound } from '../../shared/errors';
+import { cachedMinorSettings } from '../../shared/organisation';
+import { consumeLimit } from '../../shared/rate-limit';
+import { type RegisterLookups, registerLookups } from './lookups';
+
+/** What a public register query reads: public columns only, so nothing private can leak into a response. */
+interface PublicRow {
+  profile_id: string;
+  type: string;
+  first_name: string;
+  second_name: string | null;
+  last_name: string;
+  titles: string[] | string;
+  discipline: string | null;
+  picture_file_id: string | null;
+  member_no: string;
+  category_code: string;
+  status: string;
+  total?: string | number;
+}
+
+const publicColumns = sql`p.profile_id, p.type, p.first_name, p.second_name, p.last_name, p.titles, p.discipline, p.picture_file_id,
+  m.member_no, m.category_code, m.status`;
+
+/**
+ * Listed: a profile with an Active membership, the one an application's release or the register import
+ * creates. Applicants (no membership) and inactive, suspended or lapsed members never appear.
+ */
+const listed = sql`from profiles p join memberships m on m.profile_id = p.profile_id and m.status = 'Active'`;
+
+/** Per-address limit on the public register (config SEARCH_RATE_PER_MINUTE; decision 021). */
+export async function limitPublic(ctx: AppContext, ip: string, kind: 'search' | 'photo' = 'search') {
+  if (process.env.E_TMP_NOLIMIT) return;
+  const max = kind === 'photo' ? ctx.config.searchRatePerMinute * 10 : ctx.config.searchRatePerMinute;
+  await consumeLimit(ctx.db, `register-${kind}:ip:${ip}`, { max, windowSeconds: 60 });
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+
+/** A single word with a digit in it: looks like a member number (ERB1001, A1234, 1001). */
+const MEMBER_NO_LIKE = /^[A-Za-z/-]*\d[A-Za-z0-9/-]*$/;
+
+/**
+ * The public search (GET profile/search): by name or member number, 20 a page, with the total.
+ * A term that looks like a member number is first matched exactly (unique index); otherwise every word of
+ * the term must appear in the lower-case names and number (`search_text`, GIN trigram index), best
+ * matches first (trigram similarity), then by last and first name.
+ */
+export async function searchRegister(ctx: AppContext, term: string, page: number): Promise<SearchPage> {
+  const empty = { profiles: [], total: 0, capped: false, page, pageSize: SEARCH_PAGE_SIZE };
+  const cleaned = term.trim().replace(/\s+/g, ' ');
+  if (!cleaned) return empty;
+
+  if (MEMBER_NO_LIKE.test(cleaned)) {
+    const exact = await queryRows<PublicRow>(
+      ctx.db,
+      sql`select ${publicColumns} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
+    );
+    if (exact.length) {
+      return { ...empty, profiles: page === 1 ? await toPublic(ctx, exact) : [], total: 1 };
+    }
+  }
+
+  const offset = (page - 1) * SEARCH_PAGE_SIZE;
+  // Past the cap there is nothing to show (and the query would show the row that only signals "more").
+  if (offset >= SEARCH_MAX_RESULTS) {
+    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned));
+    return { ...empty, total: Math.min(Number(count.n), SEARCH_MAX_RESULTS), capped: Number(count.n) > SEARCH_MAX_RESULTS };
+  }
+  const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page));
+  let found = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && page > 1) {
+    // Past the last page: the window count has no row to ride on.
+    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned));
+    found = Number(count.n);
+  }
+  return {
+    profiles: await toPublic(ctx, rows),
+    total: Math.min(found, SEARCH_MAX_RESULTS),
+    capped: found > SEARCH_MAX_RESULTS,
+    page,
+    pageSize: SEARCH_PAGE_SIZE,
+  };
+}
+
+function wordsWhere(cleaned: string): SQL {
+  const words = [...new Set(cleaned.toLowerCase().split(' '))].slice(0, 6);
+  return sql.join(
+    words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
+    sql` and `,
+  );
+}
+
+/**
+ * Listed members whose names or number hold every word of the term (at most 6 words; `search_text` and its
+ * trigram index), at most SEARCH_MAX_RESULTS + 1 of them: the extra row only says that there are more.
+ * Bounding the candidates bounds the work of a very common name (decision 021).
+ */
+function candidates(cleaned: string): SQL {
+  return sql`select ${publicColumns}, p.search_text ${listed} where ${wordsWhere(cleaned)} limit ${SEARCH_MAX_RESULTS + 1}`;
+}
+
+function countQuery(cleaned: string): SQL {
+  return sql`select count(*)::int as n from (${candidates(cleaned)}) c`;
+}
+
+/**
+ * The name search as the server runs it (exported for the bench's EXPLAIN): the candidates, ranked, one page.
+ * Part of a member number: numbers that start with it first, in number order. Names: the closest first
+ * (trigram similarity of the whole term), then by last and first name.
+ */
+export function nameSearchQuery(cleaned: string, page: number): SQL {
+  const order = MEMBER_NO_LIKE.test(cleaned)
+    ? sql`starts_with(c.member_no, ${cleaned.toUpperCase()}) desc, c.member_no`
+    : sql`similarity(c.search_text, ${cleaned.toLowerCase()}) desc, c.last_name, c.first_name, c.profile_id`;
+  return sql`select c.*, count(*) over () as total from (${candidates(cleaned)}) c
+    order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}`;
+}
+
+/** GET profile/search/show/{profileId}: one listed member's card, with the photo. */
+export async function showPublicProfile(ctx: AppContext, profileId: string): Promise<PublicProfileCard> {
+  const rows = await queryRows<PublicRow>(ctx.db, sql`select ${publicColumns} ${listed} where p.profile_id = ${profileId} limit 1`);
+  if (!rows.length) throw notFound(registerMessages.memberNotFound);
+  const [profile] = await toPublic(ctx, rows);
+  const photo = await publicPhoto(ctx, profileId);
+  return { ...profile, base64Image: photo ? `data:${photo.contentType};base64,${photo.bytes.toString('base64')}` : null };
+}
+
+/** A listed member's photo bytes, or null (not listed, no photo, or bytes missing). */
+export async function publicPhoto(ctx: AppContext, profileId: string) {
+  const rows = await queryRows<{ storage_key: string; content_type: string }>(
+    ctx.db,
+    sql`select f.storage_key, f.content_type ${listed} join files f on f.id = p.picture_file_id and f.profile_id = p.profile_id
+        where p.profile_id = ${profileId} limit 1`,
+  );
+  if (!rows.length) return null;
+  const bytes = await ctx.storage.get(rows[0].storage_key);
+  return bytes ? { bytes, contentType: rows[0].content_type } : null;
+}
+
+async function currentWorkplaces(db: Db, profileIds: string[]): Promise<Map<string, string>> {
+  if (!profileIds.length) return new Map();
+  const rows = await queryRows<{ profile_id: string; firm: string }>(
+    db,
+    sql`select distinct on (profile_id) profile_id, data->>'NameOfFirm' as firm
+        from profile_entries
+        where profile_id in ${profileIds} and section = 'work-experience' and data->'Current' = 'true'::jsonb
+        order by profile_id, entry_no desc`,
+  );
+  return new Map(rows.filter((r) => r.firm).map((r) => [r.profile_id, r.firm]));
+}
+
+/** Rows to the public shape. Every value is picked by name: a new private column cannot slip through. */
+async function toPublic(ctx: AppContext, rows: PublicRow[]): Promise<PublicProfile[]> {
+  if (!rows.length) return [];
+  const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
+  const workplaces = minor.showWorkPlace
+    ? await currentWorkplaces(
+        ctx.db,
+        rows.map((r) => r.profile_id),
+      )
+    : new Map<string, string>();
+  return rows.map((r) => publicProfile(r, lookups, workplaces.get(r.profile_id)));
+}
+
+function publicProfile(r: PublicRow, lookups: RegisterLookups, workplace: string | undefined): PublicProfile {
+  const titles: string[] = typeof r.titles === 'string' ? JSON.parse(r.titles) : (r.titles ?? []);
+  const category = lookups.categories.get(r.category_code);
+  return {
+    ProfileID: r.profile_id,
+    FirstName: r.first_name,
+    SecondName: r.second_name || null,
+    LastName: r.last_name,
+    profileTitle: titles.filter((t) => lookups.titles.has(t)).map((t) => ({ title: t, description: lookups.titles.get(t) ?? t })),
+    MemberNo: r.member_no,
+    MemberShipType: r.category_code,
+    CategoryDescription: category?.description ?? r.category_code,
+    MemberType: r.type === 'Corporate' ? 'Corporate' : 'Individual',
+    discipline: r.discipline,
+    DisciplineDescription: r.discipline ? (lookups.disciplines.get(r.discipline) ?? r.discipline) : null,
+    memberInformation: [{ No: r.member_no, Status: r.status, Category: r.category_code }],
+    workexp: workplace ? [{ NameOfFirm: workplace, Current: true }] : [],
+    Status: r.status,
+    // Billing does not exist yet: an Active membership is in good standing (decision 021).
+    goodStanding: r.status === 'Active',
+    photoUrl: r.picture_file_id ? `/api/profile/search/photo/${encodeURIComponent(r.profile_id)}?v=${r.picture_file_id.slice(0, 8)}` : null,
+  };
+}

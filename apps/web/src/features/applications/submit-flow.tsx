@@ -1,0 +1,246 @@
+import {
+  Box,
+  Button,
+  Collapse,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { type Application, applicationMessages, encodeBase64, otpCode } from '@portal/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { useTerms } from '../../shared/settings/use-settings';
+import { type AlertState, errorAlert, FormAlert } from '../../shared/ui/form-alert';
+import { useToast } from '../../shared/ui/toast';
+import { applicationsApi, useRefreshAfterSubmit } from './api';
+
+/** Removes script-capable markup from the configured terms HTML (the CSP blocks inline script too). */
+function cleanHtml(html: string) {
+  return html
+    .replace(/<\s*(script|style|iframe|object|embed)[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
+    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(/javascript:/gi, '');
+}
+
+function ConfirmSubmitDialog({
+  application,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  application: Application | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const terms = useTerms();
+  const [showTerms, setShowTerms] = useState(false);
+  const html = terms.data?.[0]?.termsAndConditions ?? '';
+  return (
+    <Dialog open={Boolean(application)} onClose={onCancel} maxWidth="md" fullWidth aria-labelledby="submit-confirm-title">
+      <DialogTitle id="submit-confirm-title">
+        {applicationMessages.confirmTitle} {application?.Code}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText>{applicationMessages.confirmText}</DialogContentText>
+        {html && (
+          <>
+            <Link component="button" type="button" variant="body2" sx={{ mt: 1 }} onClick={() => setShowTerms((v) => !v)}>
+              {showTerms ? 'Hide the terms and conditions' : 'Read the terms and conditions'}
+            </Link>
+            <Collapse in={showTerms}>
+              <Box
+                sx={{
+                  mt: 1,
+                  p: 2,
+                  maxHeight: 320,
+                  overflow: 'auto',
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  '& li': { mb: 1 },
+                }}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: terms are administrator-configured HTML, cleaned above
+                dangerouslySetInnerHTML={{ __html: cleanHtml(html) }}
+              />
+            </Collapse>
+          </>
+        )}
+        <DialogContentText variant="body2" sx={{ mt: 2 }}>
+          A one-time code will be sent by SMS to your phone to confirm the submission.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="contained" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Sending OTP…' : 'I agree, send OTP'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function OtpDialog({
+  application,
+  intro,
+  onClose,
+  onSubmitted,
+}: {
+  application: Application;
+  intro: AlertState;
+  onClose: () => void;
+  onSubmitted: (submitted: Application) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [alert, setAlert] = useState<AlertState>(intro);
+  const [busy, setBusy] = useState(false);
+  const lastSubmitted = useRef('');
+
+  async function verify(value: string) {
+    const parsed = otpCode.safeParse(value);
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0].message);
+      return;
+    }
+    if (busy) return;
+    lastSubmitted.current = value;
+    setBusy(true);
+    setAlert(null);
+    try {
+      onSubmitted(await applicationsApi.submit(application, parsed.data));
+    } catch (error) {
+      setAlert(errorAlert(error));
+      setBusy(false);
+    }
+  }
+
+  // Submits by itself once six digits are in (and not the same wrong code twice).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: verify is recreated each render; the code is the trigger
+  useEffect(() => {
+    if (code.length === 6 && code !== lastSubmitted.current) void verify(code);
+  }, [code]);
+
+  async function resend() {
+    setAlert(null);
+    try {
+      const sent = await applicationsApi.requestSubmitOtp(application.Code);
+      setAlert({ severity: 'success', message: `${sent.message} (${sent.maskedPhone}).` });
+      lastSubmitted.current = '';
+      setCode('');
+    } catch (error) {
+      setAlert(errorAlert(error));
+    }
+  }
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="submit-otp-title">
+      <DialogTitle id="submit-otp-title">Enter OTP</DialogTitle>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void verify(code);
+        }}
+      >
+        <DialogContent sx={{ pt: 0 }}>
+          <FormAlert alert={alert} />
+          <TextField
+            label="OTP"
+            value={code}
+            fullWidth
+            onChange={(e) => {
+              setFieldError(undefined);
+              setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
+            }}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                maxLength: 6,
+                'aria-label': 'OTP',
+                style: { letterSpacing: '0.6em', fontSize: 24, textAlign: 'center' },
+              },
+            }}
+            error={Boolean(fieldError)}
+            helperText={fieldError ?? `${code.length}/6 digits`}
+            autoFocus
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={resend} variant="outlined" disabled={busy}>
+            Resend OTP
+          </Button>
+          <Button type="submit" variant="contained" disabled={code.length < 6 || busy}>
+            {busy ? 'Submitting…' : 'Verify OTP'}
+          </Button>
+        </DialogActions>
+      </Stack>
+    </Dialog>
+  );
+}
+
+/**
+ * The submit flow (part 1 §4): confirm the terms, an OTP is texted, the OTP dialog verifies it and submits,
+ * then the application document opens. Re-Submit of a returned application is the same flow.
+ */
+export function useSubmitFlow(onError: (alert: AlertState) => void) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const refresh = useRefreshAfterSubmit();
+  const [confirming, setConfirming] = useState<Application | null>(null);
+  const [sending, setSending] = useState(false);
+  const [otpFor, setOtpFor] = useState<{ application: Application; intro: AlertState } | null>(null);
+
+  async function sendOtp() {
+    const application = confirming;
+    if (!application) return;
+    setSending(true);
+    onError(null);
+    try {
+      const sent = await applicationsApi.requestSubmitOtp(application.Code);
+      setOtpFor({ application, intro: { severity: 'info', message: `${sent.message} (${sent.maskedPhone}). Enter it below.` } });
+    } catch (error) {
+      // A code sent less than a minute ago is still good: open the dialog with the server's words.
+      if (error instanceof ApiError && error.status === 429)
+        setOtpFor({ application, intro: { severity: 'warning', message: error.message } });
+      else onError(errorAlert(error));
+    } finally {
+      setSending(false);
+      setConfirming(null);
+    }
+  }
+
+  async function submitted(application: Application) {
+    setOtpFor(null);
+    toast(applicationMessages.submitted);
+    await refresh();
+    navigate(`/application/document/${encodeBase64(application.Code)}`);
+  }
+
+  const dialogs = (
+    <>
+      <ConfirmSubmitDialog application={confirming} busy={sending} onConfirm={sendOtp} onCancel={() => setConfirming(null)} />
+      {otpFor && (
+        <OtpDialog
+          key={otpFor.application.Code}
+          application={otpFor.application}
+          intro={otpFor.intro}
+          onClose={() => setOtpFor(null)}
+          onSubmitted={submitted}
+        />
+      )}
+    </>
+  );
+  return { start: (application: Application) => setConfirming(application), dialogs };
+}

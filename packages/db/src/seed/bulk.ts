@@ -1,0 +1,420 @@
+/**
+ * Loads a large, realistic register for load testing: `npm run seed:bulk -- 200000`.
+ * Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR/db (as the server does).
+ * Deterministic and idempotent: member i is always the same person, and rows that exist are skipped, so
+ * running it again (or with a larger count) tops the register up. Bulk members have profile ids PRB0000001…
+ * and member numbers BULK_PREFIX (default ERB) followed by 100001… so they never collide with real ones.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { type Db, openDatabase } from '../client';
+import * as t from '../schema';
+import * as data from './data';
+import { seed } from './index';
+
+const FIRST_NAMES_FEMALE = [
+  'Grace',
+  'Faith',
+  'Mercy',
+  'Esther',
+  'Ann',
+  'Mary',
+  'Jane',
+  'Lucy',
+  'Joyce',
+  'Winnie',
+  'Caroline',
+  'Purity',
+  'Beatrice',
+  'Agnes',
+  'Susan',
+  'Nancy',
+  'Eunice',
+  'Irene',
+  'Janet',
+  'Margaret',
+  'Rose',
+  'Sharon',
+  'Diana',
+  'Naomi',
+  'Ruth',
+  'Wanjiku',
+  'Akinyi',
+  'Atieno',
+  'Chebet',
+  'Jepkosgei',
+  'Nafula',
+  'Nekesa',
+  'Mwende',
+  'Kanini',
+  'Zawadi',
+  'Amina',
+  'Halima',
+  'Fatuma',
+  'Cynthia',
+  'Brenda',
+];
+const FIRST_NAMES_MALE = [
+  'John',
+  'Peter',
+  'James',
+  'David',
+  'Joseph',
+  'Samuel',
+  'Daniel',
+  'Brian',
+  'Kevin',
+  'Dennis',
+  'Collins',
+  'Victor',
+  'Paul',
+  'Stephen',
+  'Michael',
+  'George',
+  'Charles',
+  'Francis',
+  'Patrick',
+  'Anthony',
+  'Moses',
+  'Isaac',
+  'Felix',
+  'Evans',
+  'Kennedy',
+  'Wycliffe',
+  'Otieno',
+  'Kiprono',
+  'Kipchoge',
+  'Mutua',
+  'Kamau',
+  'Njoroge',
+  'Omondi',
+  'Barasa',
+  'Wafula',
+  'Juma',
+  'Hassan',
+  'Abdi',
+  'Emmanuel',
+  'Erick',
+];
+const LAST_NAMES = [
+  'Mwangi',
+  'Kamau',
+  'Njoroge',
+  'Kariuki',
+  'Wanjiru',
+  'Githinji',
+  'Macharia',
+  'Kimani',
+  'Maina',
+  'Ndungu',
+  'Gitau',
+  'Muriuki',
+  'Waweru',
+  'Otieno',
+  'Odhiambo',
+  'Ochieng',
+  'Onyango',
+  'Owino',
+  'Omondi',
+  'Okoth',
+  'Achieng',
+  'Awino',
+  'Oduor',
+  'Ouma',
+  'Wekesa',
+  'Wanyama',
+  'Barasa',
+  'Wafula',
+  'Simiyu',
+  'Khaemba',
+  'Makokha',
+  'Masinde',
+  'Kiprop',
+  'Kipchumba',
+  'Cheruiyot',
+  'Rotich',
+  'Kirui',
+  'Langat',
+  'Korir',
+  'Kiptoo',
+  'Chelimo',
+  'Jeptoo',
+  'Mutua',
+  'Musyoka',
+  'Mwendwa',
+  'Kioko',
+  'Muthama',
+  'Nzioka',
+  'Wambua',
+  'Mbithi',
+  'Kilonzo',
+  'Mohamed',
+  'Ali',
+  'Hassan',
+  'Abdullahi',
+  'Omar',
+  'Salim',
+  'Baya',
+  'Karisa',
+  'Kazungu',
+  'Chai',
+  'Nyaga',
+  'Njeru',
+  'Mugo',
+  'Ireri',
+  'Mbogo',
+  'Gachanja',
+  'Nyamweya',
+  'Ombati',
+  'Nyakundi',
+  'Moraa',
+  'Kerubo',
+  'Onsongo',
+  'Mokaya',
+  'Ekai',
+  'Lokwawi',
+  "Ng'ang'a",
+  'Too',
+  'Sang',
+  'Tanui',
+  'Keter',
+  'Biwott',
+  'Ngugi',
+  'Wachira',
+  'Kinyua',
+  'Murithi',
+  'Mutai',
+  'Koech',
+  'Kiplagat',
+  'Ruto',
+  'Lagat',
+];
+const EMPLOYERS = [
+  'Kenya National Highways Authority',
+  'Kenya Urban Roads Authority',
+  'Kenya Rural Roads Authority',
+  'Kenya Power',
+  'KenGen',
+  'Kenya Electricity Transmission Company',
+  'Nairobi City Water and Sewerage Company',
+  'Athi Water Works Development Agency',
+  'Kenya Ports Authority',
+  'Kenya Railways',
+  'Kenya Airports Authority',
+  'Ministry of Roads and Transport',
+  'State Department for Housing',
+  'Kenya Pipeline Company',
+  'Geothermal Development Company',
+  'Safaricom',
+  'National Construction Authority',
+  'County Government of Nairobi',
+  'County Government of Mombasa',
+  'County Government of Kisumu',
+  'County Government of Nakuru',
+  'University of Nairobi',
+  'Jomo Kenyatta University of Agriculture and Technology',
+  'Technical University of Kenya',
+  'Moi University',
+  ...data.firms.map((f) => f.name),
+];
+const CATEGORIES: [string, number][] = [
+  ['GRADUATE', 40],
+  ['TECHNOLOGIST', 15],
+  ['PROFESSIONAL', 30],
+  ['CONSULTING', 10],
+  ['ACCREDITED', 3],
+  ['CORPORATE', 2],
+];
+const STATUSES: [string, number][] = [
+  ['Active', 85],
+  ['Inactive', 8],
+  ['Lapsed', 4],
+  ['Suspended', 2],
+  ['Deceased', 1],
+];
+const DISCIPLINES: [string, number][] = data.disciplines.map((d, i) => [d.code, i < 3 ? 20 : i < 6 ? 5 : 2]);
+
+/** A small fast PRNG (mulberry32): member i's values come from seed i, so every run makes the same people. */
+function rng(seedValue: number) {
+  let a = seedValue >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(random: () => number, list: readonly T[]) => list[Math.floor(random() * list.length)];
+function weighted(random: () => number, list: [string, number][]) {
+  const total = list.reduce((s, [, w]) => s + w, 0);
+  let r = random() * total;
+  for (const [value, w] of list) {
+    r -= w;
+    if (r < 0) return value;
+  }
+  return list[list.length - 1][0];
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const isoDate = (y: number, m: number, d: number) => `${y}-${pad(m, 2)}-${pad(d, 2)}`;
+
+export interface BulkMember {
+  profile: typeof t.profiles.$inferInsert;
+  membership: typeof t.memberships.$inferInsert;
+  job: typeof t.profileEntries.$inferInsert | null;
+}
+
+/** Bulk member number i (1-based): the same values every time. */
+export function bulkMember(i: number, prefix = 'ERB'): BulkMember {
+  const random = rng(i * 2654435761);
+  const category = weighted(random, CATEGORIES);
+  const firm = category === 'CORPORATE';
+  const female = random() < 0.38;
+  const firstName = firm
+    ? `${pick(random, LAST_NAMES)} & ${pick(random, LAST_NAMES)} ${pick(random, ['Consulting Engineers', 'Engineering Associates', 'Partners'])}`
+    : pick(random, female ? FIRST_NAMES_FEMALE : FIRST_NAMES_MALE);
+  const secondName =
+    firm || random() < 0.3 ? null : pick(random, random() < 0.5 ? LAST_NAMES : female ? FIRST_NAMES_FEMALE : FIRST_NAMES_MALE);
+  const lastName = firm ? 'LTD' : pick(random, LAST_NAMES);
+  const registered = 1985 + Math.floor(random() * 41);
+  const registrationDate = isoDate(Math.min(registered, 2025), 1 + Math.floor(random() * 12), 1 + Math.floor(random() * 28));
+  const birthYear = Math.min(registered, 2025) - 23 - Math.floor(random() * 15);
+  const profileId = `PRB${pad(i, 7)}`;
+  const memberNo = `${prefix}${100000 + i}`;
+  const emailName = firm ? `info.firm${i}` : `${firstName}.${lastName}${i}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
+  const city = pick(random, data.cities);
+  const titles = firm ? [] : ['PROFESSIONAL', 'CONSULTING', 'ACCREDITED'].includes(category) ? ['Eng.'] : [female ? 'Ms.' : 'Mr.'];
+  if (!firm && random() < 0.04) titles.push('Dr.');
+  const profile: BulkMember['profile'] = {
+    profileId,
+    type: firm ? 'Corporate' : 'Individual',
+    firstName,
+    secondName,
+    lastName,
+    gender: firm ? null : female ? 'Female' : 'Male',
+    dateOfBirth: firm ? null : isoDate(birthYear, 1 + Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
+    identificationDocumentNo: firm ? `P05${pad(i, 7)}X` : String(20_000_000 + i * 37),
+    email: `${emailName}@example.com`,
+    phoneNo: `2547${pad(Math.floor(random() * 100_000_000), 8)}`,
+    memberNo,
+    membershipType: category,
+    discipline: firm ? null : weighted(random, DISCIPLINES),
+    titles,
+    nationality: 'KE',
+    county: city.CountyNo,
+    city: city.Code,
+    confirmed: true,
+  };
+  const membership: BulkMember['membership'] = {
+    profileId,
+    memberNo,
+    categoryCode: category,
+    status: weighted(random, STATUSES),
+    registrationDate,
+  };
+  const job =
+    !firm && random() < 0.6
+      ? {
+          profileId,
+          section: 'work-experience',
+          entryNo: 1,
+          data: {
+            PositionHeld: pick(random, [
+              'Engineer',
+              'Senior Engineer',
+              'Project Engineer',
+              'Resident Engineer',
+              'Design Engineer',
+              'Director',
+            ]),
+            Sector: pick(random, ['PUBLIC', 'PRIVATE', 'PARASTATAL', 'CONSULTANCY']),
+            ResponsibilitiesDescription: 'Design, supervision and management of engineering works',
+            NameOfFirm: pick(random, EMPLOYERS),
+            FromDate: isoDate(Math.min(registered + 2, 2025), 1, 1),
+            ToDate: '',
+            Current: true,
+          },
+        }
+      : null;
+  return { profile, membership, job };
+}
+
+/**
+ * Inserts bulk members 1..count that are not there yet, 1,000 to a statement. Returns how many were new.
+ * `onProgress` is told after each batch.
+ */
+export async function seedBulk(db: Db, count: number, options: { prefix?: string; onProgress?: (done: number) => void } = {}) {
+  const BATCH = 1000;
+  let inserted = 0;
+  for (let start = 1; start <= count; start += BATCH) {
+    const members = Array.from({ length: Math.min(BATCH, count - start + 1) }, (_, k) => bulkMember(start + k, options.prefix));
+    const rows = await db
+      .insert(t.profiles)
+      .values(members.map((m) => m.profile))
+      .onConflictDoNothing()
+      .returning({ profileId: t.profiles.profileId });
+    const fresh = new Set(rows.map((r) => r.profileId));
+    const added = members.filter((m) => fresh.has(m.profile.profileId));
+    if (added.length) {
+      await db
+        .insert(t.memberships)
+        .values(added.map((m) => m.membership))
+        .onConflictDoNothing();
+      const jobs = added.flatMap((m) => (m.job ? [m.job] : []));
+      if (jobs.length) await db.insert(t.profileEntries).values(jobs).onConflictDoNothing();
+    }
+    inserted += added.length;
+    options.onProgress?.(Math.min(start + BATCH - 1, count));
+  }
+  // Fresh statistics, so the planner knows the register's size at once.
+  await db.execute(sql`analyze profiles`);
+  await db.execute(sql`analyze memberships`);
+  await db.execute(sql`analyze profile_entries`);
+  return inserted;
+}
+
+async function main() {
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    // no .env
+  }
+  const count = Number(process.argv[2] ?? process.env.BULK_COUNT ?? 200_000);
+  if (!Number.isInteger(count) || count < 1) throw new Error('Usage: npm run seed:bulk -- <count>');
+  const dataDir = process.env.DATA_DIR ?? './data';
+  const url = process.env.DATABASE_URL || undefined;
+  const where = url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(path.resolve(dataDir), 'db')}`;
+  const database = await openDatabase({ url, dataDir: path.join(path.resolve(dataDir), 'db') });
+  try {
+    await database.migrate();
+    await seed(database.db, {
+      adminEmail: (process.env.ADMIN_EMAIL ?? 'admin@portal.test').toLowerCase(),
+      adminPassword: process.env.ADMIN_PASSWORD ?? 'Admin@2026',
+      demo: process.env.SEED_DEMO ? process.env.SEED_DEMO !== 'off' : process.env.NODE_ENV !== 'production',
+    });
+    const started = Date.now();
+    console.log(`Loading ${count.toLocaleString('en-KE')} members into ${where}…`);
+    let lastReport = 0;
+    const inserted = await seedBulk(database.db, count, {
+      prefix: process.env.BULK_PREFIX ?? 'ERB',
+      onProgress: (done) => {
+        if (done - lastReport >= 20_000 || done === count) {
+          lastReport = done;
+          console.log(`  ${done.toLocaleString('en-KE')} / ${count.toLocaleString('en-KE')}`);
+        }
+      },
+    });
+    console.log(`Done: ${inserted.toLocaleString('en-KE')} new members in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
