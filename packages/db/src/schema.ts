@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -298,6 +300,8 @@ export const applications = pgTable(
     submitted: boolean('submitted').notNull().default(false),
     assignedMemberNo: text('assigned_member_no'),
     postedReceiptNo: text('posted_receipt_no'),
+    /** The application-fee invoice raised at submission. */
+    invoiceNo: text('invoice_no'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Set when a reviewer hands the application back; cleared when the applicant re-submits. */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
@@ -419,6 +423,164 @@ export const auditLog = pgTable(
     ip: text('ip'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);
+
+/* ------------------------------------------------------------------ money (decisions.md §5) ---------- */
+// Amounts are integer cents (KES minor units) in bigint columns: exact, and plain numbers in TypeScript.
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The customer ledger, one row per posted document: invoices positive, payments and credit notes negative.
+ * Posted rows are never edited except `remaining_cents`, which moves only through `ledger_allocations`.
+ * Balance = sum(amount_cents); an invoice's remaining amount is what is still owed on it (>= 0); a payment's or
+ * credit note's remaining amount is its unapplied credit (<= 0).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'restrict' }),
+    /** INV000001, RCT000001, CRN000001. */
+    documentNo: text('document_no').notNull(),
+    /** 'Invoice' | 'Payment' | 'Credit Memo'. */
+    documentType: text('document_type').notNull(),
+    /** What an invoice bills: 'application' | 'subscription' | 'upgrade' | 'license' | 'event'; null for payments. */
+    purpose: text('purpose'),
+    description: text('description').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    remainingCents: cents('remaining_cents').notNull(),
+    /** The source the document belongs to: an application code, a subscription period code, a payment id. */
+    externalDocumentNo: text('external_document_no'),
+    documentDate: date('document_date').notNull(),
+    postingDate: date('posting_date').notNull(),
+    dueDate: date('due_date'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_document_key').on(t.documentNo),
+    index('ledger_entries_profile_idx').on(t.profileId, t.postingDate),
+    index('ledger_entries_open_idx').on(t.documentType, t.remainingCents),
+    check(
+      'ledger_entries_remaining_check',
+      sql`(${t.documentType} = 'Invoice' and ${t.amountCents} > 0 and ${t.remainingCents} between 0 and ${t.amountCents}) or (${t.documentType} <> 'Invoice' and ${t.amountCents} < 0 and ${t.remainingCents} between ${t.amountCents} and 0)`,
+    ),
+  ],
+);
+
+/** Which payment or credit settled which invoice, and by how much: the trail behind every remaining amount. */
+export const ledgerAllocations = pgTable(
+  'ledger_allocations',
+  {
+    id: serial('id').primaryKey(),
+    invoiceEntryId: integer('invoice_entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    creditEntryId: integer('credit_entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_allocations_invoice_idx').on(t.invoiceEntryId),
+    index('ledger_allocations_credit_idx').on(t.creditEntryId),
+    check('ledger_allocations_positive_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** One subscription per member and period: the unique key is what makes a second billing run bill nobody twice. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'restrict' }),
+    memberNo: text('member_no').notNull(),
+    /** The subscription year, e.g. '2026'. */
+    period: text('period').notNull(),
+    categoryCode: text('category_code').notNull(),
+    invoiceNo: text('invoice_no').notNull(),
+    billingRunId: integer('billing_run_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_member_period_key').on(t.memberNo, t.period),
+    uniqueIndex('subscriptions_invoice_key').on(t.invoiceNo),
+  ],
+);
+
+export const billingRuns = pgTable('billing_runs', {
+  id: serial('id').primaryKey(),
+  period: text('period').notNull(),
+  runBy: integer('run_by'),
+  billedCount: integer('billed_count').notNull().default(0),
+  skippedCount: integer('skipped_count').notNull().default(0),
+  totalCents: cents('total_cents').notNull().default(0),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * A payment attempt for one invoice through one provider. The amount is the invoice's remaining amount when
+ * the attempt was made, decided by the server. Posting (receipt + ledger + postedReceiptNo) happens once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'restrict' }),
+    userId: integer('user_id'),
+    /** 'MPESA' | 'CARD' | 'CREDIT' | 'BANK' | 'CHEQUE'. */
+    provider: text('provider').notNull(),
+    invoiceNo: text('invoice_no').notNull(),
+    description: text('description').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    /** 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired'. */
+    status: text('status').notNull().default('pending'),
+    phone: text('phone'),
+    checkoutRequestId: text('checkout_request_id'),
+    merchantRequestId: text('merchant_request_id'),
+    /** The provider's own transaction id (M-Pesa receipt number, card transaction id, bank reference). */
+    providerReference: text('provider_reference'),
+    resultCode: text('result_code'),
+    resultDesc: text('result_desc'),
+    receiptNo: text('receipt_no'),
+    successUrl: text('success_url'),
+    failUrl: text('fail_url'),
+    queryAttempts: integer('query_attempts').notNull().default(0),
+    lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_checkout_request_key').on(t.checkoutRequestId),
+    uniqueIndex('payments_provider_reference_key').on(t.provider, t.providerReference),
+    uniqueIndex('payments_receipt_key').on(t.receiptNo),
+    index('payments_invoice_idx').on(t.invoiceNo),
+    index('payments_pending_idx').on(t.status, t.createdAt),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Every callback as received, kept raw, with what was done with it. */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    checkoutRequestId: text('checkout_request_id'),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    outcome: text('outcome'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_callbacks_checkout_idx').on(t.checkoutRequestId)],
 );
 
 export const now = sql`now()`;
