@@ -13,15 +13,18 @@ import type { Config } from './config';
 import { adminRoutes } from './modules/admin/routes';
 import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { companyRoutes } from './modules/company/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { refereeRoutes } from './modules/referees/routes';
 import { registerRoutes } from './modules/register/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
@@ -117,6 +120,9 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(refereeRoutes(ctx));
       await api.register(reviewRoutes(ctx));
       await api.register(registerRoutes(ctx));
+      await api.register(billingRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
+      await api.register(statementRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
     },
     { prefix: '/api' },

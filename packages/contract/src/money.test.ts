@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { centsToText, fromCents, toCents } from './money';
+
+describe('money in cents', () => {
+  it('reads shillings from numbers and numeric text exactly', () => {
+    expect(toCents('2320.00')).toBe(232000);
+    expect(toCents('0.1')).toBe(10);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(1160)).toBe(116000);
+    expect(toCents('-5.05')).toBe(-505);
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(() => toCents('12.345')).toThrow();
+    expect(() => toCents('abc')).toThrow();
+  });
+
+  it('writes cents back as shillings and as numeric text', () => {
+    expect(fromCents(232050)).toBe(2320.5);
+    expect(centsToText(232005)).toBe('2320.05');
+    expect(centsToText(-505)).toBe('-5.05');
+    expect(() => fromCents(1.5)).toThrow();
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Money is carried as integer cents (KES minor units) on the server and in the database; the API shows
+ * amounts in shillings with two decimals, as the spec's field names (amountLCY, BalanceLCY) expect.
+ */
+
+/** Shillings (a number or numeric text such as '2320.00') to integer cents, without floating-point drift. */
+export function toCents(amount: number | string): number {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`Not an amount: ${amount}`);
+  const [, sign, whole, fraction = ''] = match;
+  const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign ? -value : value;
+}
+
+/** Integer cents to shillings for display and JSON (exact for any amount below 2^53 cents). */
+export function fromCents(cents: number): number {
+  if (!Number.isInteger(cents)) throw new Error(`Not a whole number of cents: ${cents}`);
+  return cents / 100;
+}
+
+/** Integer cents as numeric text with two decimals, for numeric(14,2) columns and CSV exports. */
+export function centsToText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
