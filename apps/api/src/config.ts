@@ -34,6 +34,30 @@ export interface Config {
   inactivityTimeoutMs: number;
   /** Public register calls (search, card, stats) per client address per minute; photos get ten times as many. */
   searchRatePerMinute: number;
+  /**
+   * M-Pesa through Safaricom Daraja (decision 024). Without MPESA_BASE_URL the built-in sandbox plays Daraja
+   * over real HTTP inside this process (not in production unless MPESA_SANDBOX=on).
+   */
+  mpesaBaseUrl?: string;
+  mpesaConsumerKey: string;
+  mpesaConsumerSecret: string;
+  mpesaShortcode: string;
+  mpesaPasskey: string;
+  /** The built-in Daraja sandbox is mounted under /api/sandbox/daraja and used by the client. */
+  mpesaSandbox: boolean;
+  /** How long the sandbox waits before it "answers" the phone and sends the callback. */
+  mpesaSandboxDelayMs: number;
+  /** Pending pushes are queried (stkpushquery) once older than this, at most once per query interval. */
+  mpesaQueryAfterSeconds: number;
+  mpesaQueryIntervalMs: number;
+  /** A push still unconfirmed after this long is marked expired. */
+  mpesaExpireAfterSeconds: number;
+  /** When set, only callbacks from these addresses are processed (others are kept, not acted on). */
+  mpesaCallbackIps: string[];
+  /** The built-in hosted card checkout (no real card gateway is wired in; decision 024). */
+  cardSandbox: boolean;
+  /** Signs the card sandbox's results. */
+  cardSecret: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -67,10 +91,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     inactivityTimeoutMs: Number(env.INACTIVITY_TIMEOUT_MS ?? 300_000),
     searchRatePerMinute: Number(env.SEARCH_RATE_PER_MINUTE ?? 120),
+    mpesaBaseUrl: env.MPESA_BASE_URL ? env.MPESA_BASE_URL.replace(/\/$/, '') : undefined,
+    mpesaConsumerKey: env.MPESA_CONSUMER_KEY ?? 'sandbox-consumer-key',
+    mpesaConsumerSecret: env.MPESA_CONSUMER_SECRET ?? 'sandbox-consumer-secret',
+    // Daraja's public sandbox shortcode and passkey (developer.safaricom.co.ke).
+    mpesaShortcode: env.MPESA_SHORTCODE ?? '174379',
+    mpesaPasskey: env.MPESA_PASSKEY ?? 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+    mpesaSandbox: !env.MPESA_BASE_URL && (nodeEnv !== 'production' || env.MPESA_SANDBOX === 'on'),
+    mpesaSandboxDelayMs: Number(env.MPESA_SANDBOX_DELAY_MS ?? 4000),
+    mpesaQueryAfterSeconds: Number(env.MPESA_QUERY_AFTER_SECONDS ?? 45),
+    mpesaQueryIntervalMs: Number(env.MPESA_QUERY_INTERVAL_MS ?? 30_000),
+    mpesaExpireAfterSeconds: Number(env.MPESA_EXPIRE_AFTER_SECONDS ?? 600),
+    mpesaCallbackIps: (env.MPESA_CALLBACK_IPS ?? '')
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
+    cardSandbox: nodeEnv !== 'production' || env.CARD_SANDBOX === 'on',
+    cardSecret: env.CARD_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
     ...overrides,
   };
   if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {
     throw new Error('ALTCHA_HMAC_KEY must be set in production');
+  }
+  if (config.mpesaBaseUrl && config.env === 'production' && (!env.MPESA_CONSUMER_KEY || !env.MPESA_CONSUMER_SECRET || !env.MPESA_PASSKEY)) {
+    throw new Error('MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET and MPESA_PASSKEY must be set with MPESA_BASE_URL in production');
   }
   return config;
 }

@@ -13,7 +13,7 @@ export const SEARCH_PAGE_SIZE = 20;
  * A search lists at most this many members (25 pages): past it the total stops counting and `capped` says
  * there are more, so a very common name costs the server a bounded amount of work (decision 021).
  */
-export const SEARCH_MAX_RESULTS = 500;
+export const SEARCH_MAX_RESULTS = 200;
 
 /** Page count as the spec has it: 'integer division plus one' (part 1 §9). */
 export function searchPageCount(total: number): number {

@@ -12,11 +12,17 @@ export interface Limit {
  * Fixed-window counter in the database, so every API process shares it.
  * Throws 429 once `key` has been hit more than `max` times in the window.
  */
-export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<void> {
+export async function consumeLimit(db: Db, key: string, limit: Limit, options: { durable?: boolean } = {}): Promise<void> {
+  // `durable: false` (busy public calls): a counter that may lose its last increments in a crash need not wait for
+  // the disk, so this one statement's transaction commits without waiting for the WAL flush.
+  const source =
+    options.durable === false
+      ? sql`select ${key}, now(), 1 from (select set_config('synchronous_commit', 'off', true)) as no_wait`
+      : sql`values (${key}, now(), 1)`;
   const rows = await queryRows<{ count: number }>(
     db,
     sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count) ${source}
     on conflict (key) do update set
       count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end

@@ -6,7 +6,7 @@ import {
   SEARCH_PAGE_SIZE,
   type SearchPage,
 } from '@portal/contract';
-import { type Db, queryRows } from '@portal/db';
+import { queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
@@ -27,11 +27,24 @@ interface PublicRow {
   member_no: string;
   category_code: string;
   status: string;
+  /** The current job's firm, when the showWorkPlace setting is on. */
+  workplace: string | null;
   total?: string | number;
 }
 
 const publicColumns = sql`p.profile_id, p.type, p.first_name, p.second_name, p.last_name, p.titles, p.discipline, p.picture_file_id,
   m.member_no, m.category_code, m.status`;
+
+/**
+ * The current workplace, read in the same query (a scalar subquery in the outer select list is worked out only
+ * for the rows returned, after the sort and the limit), or null when the showWorkPlace setting is off.
+ */
+function workplace(show: boolean, alias: 'p' | 'c'): SQL {
+  if (!show) return sql`null::text as workplace`;
+  return sql`(select e.data->>'NameOfFirm' from profile_entries e
+    where e.profile_id = ${sql.raw(alias)}.profile_id and e.section = 'work-experience' and e.data->'Current' = 'true'::jsonb
+    order by e.entry_no desc limit 1) as workplace`;
+}
 
 /**
  * Listed: a profile with an Active membership, the one an application's release or the register import
@@ -41,9 +54,8 @@ const listed = sql`from profiles p join memberships m on m.profile_id = p.profil
 
 /** Per-address limit on the public register (config SEARCH_RATE_PER_MINUTE; decision 021). */
 export async function limitPublic(ctx: AppContext, ip: string, kind: 'search' | 'photo' = 'search') {
-  if (process.env.E_TMP_NOLIMIT) return;
   const max = kind === 'photo' ? ctx.config.searchRatePerMinute * 10 : ctx.config.searchRatePerMinute;
-  await consumeLimit(ctx.db, `register-${kind}:ip:${ip}`, { max, windowSeconds: 60 });
+  await consumeLimit(ctx.db, `register-${kind}:ip:${ip}`, { max, windowSeconds: 60 }, { durable: false });
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
@@ -61,14 +73,16 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   const empty = { profiles: [], total: 0, capped: false, page, pageSize: SEARCH_PAGE_SIZE };
   const cleaned = term.trim().replace(/\s+/g, ' ');
   if (!cleaned) return empty;
+  const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
+  const toPublic = (rows: PublicRow[]) => rows.map((r) => publicProfile(r, lookups));
 
   if (MEMBER_NO_LIKE.test(cleaned)) {
     const exact = await queryRows<PublicRow>(
       ctx.db,
-      sql`select ${publicColumns} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
+      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
     );
     if (exact.length) {
-      return { ...empty, profiles: page === 1 ? await toPublic(ctx, exact) : [], total: 1 };
+      return { ...empty, profiles: page === 1 ? toPublic(exact) : [], total: 1 };
     }
   }
 
@@ -78,7 +92,7 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
     const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned));
     return { ...empty, total: Math.min(Number(count.n), SEARCH_MAX_RESULTS), capped: Number(count.n) > SEARCH_MAX_RESULTS };
   }
-  const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page));
+  const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page, minor.showWorkPlace));
   let found = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && page > 1) {
     // Past the last page: the window count has no row to ride on.
@@ -86,7 +100,7 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
     found = Number(count.n);
   }
   return {
-    profiles: await toPublic(ctx, rows),
+    profiles: toPublic(rows),
     total: Math.min(found, SEARCH_MAX_RESULTS),
     capped: found > SEARCH_MAX_RESULTS,
     page,
@@ -120,19 +134,23 @@ function countQuery(cleaned: string): SQL {
  * Part of a member number: numbers that start with it first, in number order. Names: the closest first
  * (trigram similarity of the whole term), then by last and first name.
  */
-export function nameSearchQuery(cleaned: string, page: number): SQL {
+export function nameSearchQuery(cleaned: string, page: number, withWorkplace = true): SQL {
   const order = MEMBER_NO_LIKE.test(cleaned)
     ? sql`starts_with(c.member_no, ${cleaned.toUpperCase()}) desc, c.member_no`
     : sql`similarity(c.search_text, ${cleaned.toLowerCase()}) desc, c.last_name, c.first_name, c.profile_id`;
-  return sql`select c.*, count(*) over () as total from (${candidates(cleaned)}) c
+  return sql`select c.*, ${workplace(withWorkplace, 'c')}, count(*) over () as total from (${candidates(cleaned)}) c
     order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}`;
 }
 
 /** GET profile/search/show/{profileId}: one listed member's card, with the photo. */
 export async function showPublicProfile(ctx: AppContext, profileId: string): Promise<PublicProfileCard> {
-  const rows = await queryRows<PublicRow>(ctx.db, sql`select ${publicColumns} ${listed} where p.profile_id = ${profileId} limit 1`);
+  const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
+  const rows = await queryRows<PublicRow>(
+    ctx.db,
+    sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')} ${listed} where p.profile_id = ${profileId} limit 1`,
+  );
   if (!rows.length) throw notFound(registerMessages.memberNotFound);
-  const [profile] = await toPublic(ctx, rows);
+  const profile = publicProfile(rows[0], lookups);
   const photo = await publicPhoto(ctx, profileId);
   return { ...profile, base64Image: photo ? `data:${photo.contentType};base64,${photo.bytes.toString('base64')}` : null };
 }
@@ -149,32 +167,8 @@ export async function publicPhoto(ctx: AppContext, profileId: string) {
   return bytes ? { bytes, contentType: rows[0].content_type } : null;
 }
 
-async function currentWorkplaces(db: Db, profileIds: string[]): Promise<Map<string, string>> {
-  if (!profileIds.length) return new Map();
-  const rows = await queryRows<{ profile_id: string; firm: string }>(
-    db,
-    sql`select distinct on (profile_id) profile_id, data->>'NameOfFirm' as firm
-        from profile_entries
-        where profile_id in ${profileIds} and section = 'work-experience' and data->'Current' = 'true'::jsonb
-        order by profile_id, entry_no desc`,
-  );
-  return new Map(rows.filter((r) => r.firm).map((r) => [r.profile_id, r.firm]));
-}
-
-/** Rows to the public shape. Every value is picked by name: a new private column cannot slip through. */
-async function toPublic(ctx: AppContext, rows: PublicRow[]): Promise<PublicProfile[]> {
-  if (!rows.length) return [];
-  const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
-  const workplaces = minor.showWorkPlace
-    ? await currentWorkplaces(
-        ctx.db,
-        rows.map((r) => r.profile_id),
-      )
-    : new Map<string, string>();
-  return rows.map((r) => publicProfile(r, lookups, workplaces.get(r.profile_id)));
-}
-
-function publicProfile(r: PublicRow, lookups: RegisterLookups, workplace: string | undefined): PublicProfile {
+/** A row to the public shape. Every value is picked by name: a new private column cannot slip through. */
+function publicProfile(r: PublicRow, lookups: RegisterLookups): PublicProfile {
   const titles: string[] = typeof r.titles === 'string' ? JSON.parse(r.titles) : (r.titles ?? []);
   const category = lookups.categories.get(r.category_code);
   return {
@@ -190,7 +184,7 @@ function publicProfile(r: PublicRow, lookups: RegisterLookups, workplace: string
     discipline: r.discipline,
     DisciplineDescription: r.discipline ? (lookups.disciplines.get(r.discipline) ?? r.discipline) : null,
     memberInformation: [{ No: r.member_no, Status: r.status, Category: r.category_code }],
-    workexp: workplace ? [{ NameOfFirm: workplace, Current: true }] : [],
+    workexp: r.workplace ? [{ NameOfFirm: r.workplace, Current: true }] : [],
     Status: r.status,
     // Billing does not exist yet: an Active membership is in good standing (decision 021).
     goodStanding: r.status === 'Active',

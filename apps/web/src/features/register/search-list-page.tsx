@@ -1,5 +1,6 @@
 import { Search } from '@mui/icons-material';
 import {
+  Alert,
   Avatar,
   Box,
   Button,
@@ -121,8 +122,9 @@ export function SearchListPage() {
               <Typography color="text.secondary" aria-live="polite">
                 {data.total === 0
                   ? registerMessages.noResults
-                  : `${data.total.toLocaleString('en-KE')} member${data.total === 1 ? '' : 's'} found for "${term}"`}
+                  : `${data.total.toLocaleString('en-KE')}${data.capped ? '+' : ''} member${data.total === 1 ? '' : 's'} found for "${term}"`}
               </Typography>
+              {data.capped && <Alert severity="info">{registerMessages.capped}</Alert>}
               <Grid container spacing={2}>
                 {data.profiles.map((member) => (
                   <Grid key={member.ProfileID} size={{ xs: 12, sm: 6, md: 4 }}>
