@@ -17,6 +17,8 @@ function server(port: number, env: Record<string, string>) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'development',
       SEED_DEMO: 'on',
+      // The built-in Daraja sandbox answers an M-Pesa push after this delay (decision 024).
+      MPESA_SANDBOX_DELAY_MS: '1000',
       ...env,
     },
   };

@@ -1,5 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, PNG_FILE, pdfFile, registeredApplicant, signedIn } from './support';
+import {
+  acceptInOneClick,
+  acceptWithAnswers,
+  choose,
+  DEMO_INACTIVE,
+  DEMO_MEMBER,
+  ownBrowser,
+  PNG_FILE,
+  pdfFile,
+  refereeLinksIn,
+  refereeRequestEmail,
+  registeredApplicant,
+  signedIn,
+} from './support';
 
 async function dialogSave(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: title });
@@ -12,7 +25,7 @@ async function progress(page: Page) {
   return page.getByTestId('checklist-progress');
 }
 
-test('a new individual applicant completes every section until the checklist reaches 100 %', async ({ page, request }) => {
+test('a new individual applicant completes every section until the checklist reaches 100 %', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const applicant = await registeredApplicant(request);
   await signedIn(page, applicant.email, applicant.password);
@@ -134,6 +147,19 @@ test('a new individual applicant completes every section until the checklist rea
     await dialogSave(page, 'Add Referee');
   }
   await expect(page.getByRole('table', { name: 'Referees' }).getByRole('row')).toHaveCount(3);
+  // Added is not enough: the referee item waits for both to accept.
+  await expect(await progress(page)).not.toHaveText('100%');
+
+  // Each referee accepts through the link in the request email, in their own browser.
+  for (const [email, oneClick] of [
+    [DEMO_MEMBER.email, false],
+    [DEMO_INACTIVE.email, true],
+  ] as const) {
+    const links = refereeLinksIn(await refereeRequestEmail(request, email, 'Wanjiku'));
+    const referee = await ownBrowser(browser);
+    await (oneClick ? acceptInOneClick(referee, links.accept) : acceptWithAnswers(referee, links.review));
+    await referee.context().close();
+  }
 
   const done = await progress(page);
   await expect(done).toHaveText('100%');

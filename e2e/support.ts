@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 export interface OutboxMessage {
   id: number;
@@ -50,6 +51,7 @@ export async function signedIn(page: Page, email: string, password: string) {
 export const DEMO_MEMBER = { email: 'jane.mwangi@example.com', password: 'Member@2026', memberNo: 'ERB1001' };
 export const DEMO_INACTIVE = { memberNo: 'ERB1002', idNumber: '21876543', email: 'peter.ouma@example.com', phone: '254722000002' };
 export const ADMIN = { email: 'admin@portal.test', password: 'Admin@2026' };
+export const APPROVER = { email: 'approver@portal.test', password: 'Approver@2026' };
 
 let sequence = 0;
 /** A fresh applicant registered and verified through the API, for tests that need their own account. */
@@ -145,6 +147,7 @@ export async function fillApplicantProfile(
   await qualification.getByLabel('Start Date').fill('2014-09-01');
   await qualification.getByLabel('End Date').fill('2018-07-31');
   await qualification.getByLabel('Graduation Date').fill('2018-12-14');
+  await choose(qualification, 'Completion Year', '2018');
   await qualification.getByLabel('Certificate (PDF)').setInputFiles(pdfFile('degree.pdf'));
   await saveDialog(page, 'Add Qualification');
 
@@ -188,4 +191,211 @@ export async function activateMember(
   await dialog.getByLabel('Confirm password').fill(member.password);
   await dialog.getByRole('button', { name: 'activate account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+// ---------------------------------------------------------------- people, each in their own browser
+
+/** A person's own browser window: a fresh context, so no session or storage is shared with anyone else. */
+export async function ownBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** The session token the web app keeps in local storage, for calls the test makes as that person. */
+export function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem('token') ?? '');
+}
+
+/** A short run-unique suffix of letters (names) or digits (numbers), so reruns against one server never collide. */
+export function uniqueLetters(length = 6): string {
+  let n = Date.now() * 100 + Math.floor(Math.random() * 100);
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    out = String.fromCharCode(97 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+export function uniqueDigits(length: number): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-length).padStart(length, '0');
+}
+
+// ---------------------------------------------------------------- the register import
+
+export interface RegisterRow {
+  MemberNo: string;
+  FirstName: string;
+  SecondName: string;
+  LastName: string;
+  IdentificationDocumentNo: string;
+  Email: string;
+  PhoneNo: string;
+  Category: string;
+  Discipline: string;
+  RegistrationDate: string;
+  Status: string;
+  Type: string;
+}
+
+/** The register file as the body's spreadsheet would export it. */
+export function registerCsv(rows: RegisterRow[]): Buffer {
+  const columns = Object.keys(rows[0]) as (keyof RegisterRow)[];
+  const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const lines = [columns.join(','), ...rows.map((row) => columns.map((c) => quote(row[c])).join(','))];
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+/** An administrator imports register rows on /admin/members; the report must show every row created. */
+export async function importRegister(page: Page, rows: RegisterRow[], fileName = 'register.csv') {
+  await page.goto('/admin/members');
+  await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await page.getByLabel('Register CSV file').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: registerCsv(rows) });
+  const report = page.getByLabel('Import report');
+  await expect(report).toContainText(`Import of ${fileName}`);
+  await expect(report).toContainText(`Created: ${rows.length}`);
+  await expect(report).toContainText('Refused: 0');
+}
+
+// ---------------------------------------------------------------- referees
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The request email a referee got for an applicant (`applicant`: the start of the applicant's name). */
+export function refereeRequestEmail(request: APIRequestContext, refereeEmail: string, applicant: string) {
+  return waitForMessage(request, refereeEmail, new RegExp(`${escapeRegExp(applicant)}.* has named you as a referee`));
+}
+
+/** The review link and the one-click links of a referee request email, as paths. */
+export function refereeLinksIn(message: OutboxMessage) {
+  const path = (pattern: RegExp) => {
+    const m = message.body.match(pattern);
+    if (!m) throw new Error(`no ${pattern} in ${message.body}`);
+    return new URL(m[1]).pathname + new URL(m[1]).search;
+  };
+  return {
+    review: path(/(https?:\/\/\S+\/profile\/response\/\S+)/),
+    accept: path(/Accept: (https?:\/\/\S+)/),
+    reject: path(/Reject: (https?:\/\/\S+)/),
+  };
+}
+
+/** The referee opens the review link, answers every question (Next … Accept) and is thanked. */
+export async function acceptWithAnswers(page: Page, reviewPath: string, screenshot?: string) {
+  await page.goto(reviewPath);
+  await expect(page.getByRole('heading', { name: /^Dear / })).toBeVisible();
+  const counter = page.getByText(/^Question \d+ of \d+$/);
+  const total = Number((await counter.textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(0);
+  for (let n = 1; n <= total; n++) {
+    await expect(counter).toHaveText(`Question ${n} of ${total}`);
+    await page.getByLabel('Your answer').fill(`I have known the applicant for years (answer ${n}).`);
+    if (n === 1 && screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+    await page.getByRole('button', { name: n < total ? 'Next' : 'Accept' }).click();
+  }
+  await expect(page.getByText('Referee Confirmed Successfully')).toBeVisible();
+}
+
+/** The referee uses the one-click Accept link of the email. */
+export async function acceptInOneClick(page: Page, acceptPath: string) {
+  await page.goto(acceptPath);
+  await expect(page.getByText('Referee Confirmed Successfully')).toBeVisible();
+}
+
+// ---------------------------------------------------------------- applications
+
+/** Waits until the PDF viewer has drawn every page of the document. */
+export async function expectPdfShown(page: Page) {
+  await expect(page.getByTestId('pdf-pages').locator('canvas[data-page="1"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('progressbar', { name: /Loading document|Rendering document/ })).toHaveCount(0, { timeout: 20_000 });
+}
+
+/**
+ * The applicant submits the pending application on /application: terms dialog, the OTP texted to `phone`, the
+ * OTP dialog; lands on the application document. Returns the application code.
+ */
+export async function submitApplication(page: Page, request: APIRequestContext, phone: string): Promise<string> {
+  await page.goto('/application');
+  await expect(page.getByTestId('profile-progress')).toHaveText('100%');
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const terms = page.getByRole('dialog', { name: /^Submit application/ });
+  await terms.getByRole('button', { name: 'I agree, send OTP' }).click();
+  const sms = await waitForMessage(request, phone, /submit application/);
+  const code = sms.body.match(/submit application (\S+?)\./)?.[1] ?? '';
+  const otp = page.getByRole('dialog', { name: 'Enter OTP' });
+  await otp.getByLabel('OTP').fill(codeIn(sms));
+  await expect(page).toHaveURL(new RegExp(`/application/document/${escapeRegExp(Buffer.from(code).toString('base64'))}$`));
+  await expectPdfShown(page);
+  return code;
+}
+
+/**
+ * The applicant pays an application's fee from /application: Pay Now, the checkout with M-Pesa on `mpesaPhone`
+ * (the built-in Daraja sandbox approves any number not ending 0000 or 1111), the waiting screen, then back on
+ * /application with the receipt. Returns the receipt number.
+ */
+export async function payApplicationFee(page: Page, code: string, mpesaPhone: string): Promise<string> {
+  await page.goto('/application');
+  const row = page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: code });
+  await row.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await page.getByRole('radio', { name: /^MPESA/ }).check();
+  await page.getByLabel('M-Pesa phone number').fill(mpesaPhone);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Payment received', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/application$/);
+  const flash = page.getByText(/^Payment received\. Receipt \S+\.$/);
+  await expect(flash).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Receipt' })).toBeVisible();
+  return ((await flash.textContent()) ?? '').replace(/^Payment received\. Receipt (\S+)\.$/, '$1');
+}
+
+/** The back office's button for each move (what the reviewer clicks to reach the status). */
+export const REVIEW_ACTIONS = {
+  Verified: 'Verify',
+  'Committee Review': 'Send to Committee',
+  'Board Review': 'Send to Board',
+  Released: 'Release',
+} as const;
+
+/** A reviewer opens the application from the queue and moves it through the given statuses, one dialog each. */
+export async function reviewApplication(page: Page, code: string, statuses: (keyof typeof REVIEW_ACTIONS)[]) {
+  await page.goto('/admin/applications');
+  await page.getByLabel('Search applications').fill(code);
+  await page.getByLabel('Search applications').press('Enter');
+  const row = page.getByRole('table', { name: 'Applications' }).getByRole('row').filter({ hasText: code });
+  await row.getByRole('link', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${escapeRegExp(code)}$`));
+  for (const status of statuses) {
+    const action = REVIEW_ACTIONS[status];
+    await page.getByRole('button', { name: action, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `${action}: ${code}` });
+    await dialog.getByRole('button', { name: action, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const toast = status === 'Released' ? /^Application released: member number \S+ assigned$/ : `Application moved to ${status}`;
+    await expect(page.getByText(toast)).toBeVisible();
+  }
+}
+
+/** Clicks Download in the PDF viewer and returns the suggested file name and the bytes. */
+export async function downloadPdf(page: Page): Promise<{ fileName: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  const bytes = await readFile(await download.path());
+  return { fileName: download.suggestedFilename(), bytes };
+}
+
+/** The text a PDF really contains (pdf.js's Node build), pages separated by blank lines. */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+    }
+    return pages.join('\n\n');
+  } finally {
+    await pdf.destroy();
+  }
 }

@@ -18,6 +18,7 @@ import { companyRoutes } from './modules/company/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
+import { paymentSandboxEnabled, paymentSandboxRoutes } from './modules/payments';
 import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { refereeRoutes } from './modules/referees/routes';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(registerRoutes(ctx));
       await api.register(billingRoutes(ctx));
       await api.register(paymentRoutes(ctx));
+      if (paymentSandboxEnabled(ctx)) await api.register(paymentSandboxRoutes(ctx));
       await api.register(statementRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
     },

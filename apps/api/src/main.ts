@@ -2,8 +2,10 @@ import { openDatabase } from '@portal/db';
 import { demoApprover, demoPeople, seed } from '@portal/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startSubscriptionReminders } from './modules/billing';
 import { configuredTransports } from './modules/outbox/transports';
 import { startOutboxWorker } from './modules/outbox/worker';
+import { startPaymentRecovery } from './modules/payments';
 import { startRefereeReminders } from './modules/referees';
 
 async function main() {
@@ -16,6 +18,8 @@ async function main() {
   const app = await buildApp(config, database, { logger: config.env === 'production' });
   const stopWorker = startOutboxWorker(database.db, configuredTransports(config), config.outboxPollMs);
   const stopReminders = startRefereeReminders({ db: database.db, config });
+  const stopPaymentRecovery = startPaymentRecovery({ db: database.db, config });
+  const stopSubscriptionReminders = startSubscriptionReminders({ db: database.db, config });
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.databaseDir}`;
@@ -45,6 +49,8 @@ async function main() {
   const shutdown = async () => {
     stopWorker();
     stopReminders();
+    stopPaymentRecovery();
+    stopSubscriptionReminders();
     await app.close();
     await database.close();
     process.exit(0);

@@ -3,6 +3,7 @@ import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import { forgetCachedSettings } from '../src/shared/organisation';
 import { type ApplicationOptions, createApplicant } from './applications';
+import { payApplicationFee } from './billing';
 import { createUser, signIn, type TestApp } from './harness';
 
 /** A signed-in admin or approver. */
@@ -14,10 +15,16 @@ export async function createReviewer(t: TestApp, role: 'admin' | 'approver', nam
 
 /**
  * An applicant whose application was submitted (the applicant's submit flow is its own module): Open by
- * default, or the status asked for.
+ * default, or the status asked for. Its application fee is invoiced and paid (the review cannot move an
+ * application past Open before that), unless `feePaid` is false.
  */
-export async function submittedApplicant(t: TestApp, options: ApplicationOptions = {}) {
-  return createApplicant(t, { status: 'Open', submitted: true, ...options });
+export async function submittedApplicant(t: TestApp, options: ApplicationOptions & { feePaid?: boolean } = {}) {
+  const { feePaid = true, ...rest } = options;
+  const applicant = await createApplicant(t, { status: 'Open', submitted: true, ...rest });
+  if (!feePaid) return applicant;
+  const fee = await payApplicationFee(t, applicant.application.code);
+  const [application] = await t.db.select().from(schema.applications).where(eq(schema.applications.code, applicant.application.code));
+  return { ...applicant, application, fee };
 }
 
 /** Sets one minor setting in the stored row (the member number prefix, …). */

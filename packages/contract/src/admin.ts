@@ -128,6 +128,9 @@ export const AUDIT_ACTIONS = [
   'application.returned',
   'application.commented',
   'members.imported',
+  'billing.run',
+  'billing.payment_recorded',
+  'billing.credit_note_issued',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

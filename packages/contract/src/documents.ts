@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** Every kind of document the portal issues under a verifiable number (decisions.md §6). */
-export const DOCUMENT_KINDS = ['application', 'acceptance_letter', 'certificate', 'rejection_letter', 'referee_report'] as const;
+export const DOCUMENT_KINDS = [
+  'application',
+  'acceptance_letter',
+  'certificate',
+  'rejection_letter',
+  'referee_report',
+  'invoice',
+  'receipt',
+  'subscription_certificate',
+  'good_standing',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** The application's document routes (part 1 §2): `/application/{route}/{code}` and `GET application/{route}/{code}`. */
@@ -25,6 +35,10 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   certificate: 'Membership Certificate',
   rejection_letter: 'Rejection Letter',
   referee_report: 'Referee Form Report',
+  invoice: 'Invoice',
+  receipt: 'Receipt',
+  subscription_certificate: 'Subscription Certificate',
+  good_standing: 'Certificate of Good Standing',
 };
 
 /** Download names: `CERTIFICATE-APP000012.pdf`. */

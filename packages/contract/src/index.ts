@@ -2,6 +2,7 @@ export * from './admin';
 export * from './api';
 export * from './auth';
 export * from './billing';
+export * from './billing-admin';
 export * from './codec';
 export * from './documents';
 export * from './members';

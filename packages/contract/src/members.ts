@@ -96,6 +96,8 @@ export const profileSummarySchema = z.object({
   profileTitle: z.array(z.object({ title: z.string(), description: z.string() })),
   memberInformation: z.array(memberInformationSchema),
   workexp: z.array(z.object({ NameOfFirm: z.string(), PositionHeld: z.string(), Current: z.boolean() })),
+  /** An Active membership and no overdue amount on the ledger (decisions.md §5): the drawer's good-standing links. */
+  goodStanding: z.boolean(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 

@@ -1,2 +1,118 @@
-// Schemas and messages of the payments module; filled in by its work.
-export {};
+import { z } from 'zod';
+import { encodeJson } from './codec';
+
+/**
+ * Checkout (part 2 §4, §7; decisions.md §5; decision 024). The page that offers Pay Now builds a payment request,
+ * encodes it (base64 of JSON) and hands it to the checkout page, which sends it with the chosen provider to
+ * POST /api/payments. The server decides the amount from the document being paid: the request's `amount` is
+ * shown by the page but never trusted.
+ */
+export const PAYMENT_PROVIDERS = ['MPESA', 'CARD', 'CREDIT'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** A payment attempt's life: pending until the provider answers; succeeded is final. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Statuses the waiting screen stops on. */
+export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'failed', 'cancelled', 'expired'];
+
+/** Descriptions the spec gives the requests (part 2 §7). */
+export const PAYMENT_DESCRIPTIONS = {
+  subscription: 'Subscription Payment',
+  upgrade: 'Upgrade Payment',
+  application: 'Application Payment',
+  license: 'License fees',
+} as const;
+
+/**
+ * Built-in M-Pesa sandbox test numbers (decision 024): a phone ending 0000 declines the push (ResultCode 1032,
+ * 'Request cancelled by user'); a phone ending 1111 pays but its callback is never sent (the query job finds it).
+ * Any other number pays.
+ */
+export const SANDBOX_MPESA_CANCEL_SUFFIX = '0000';
+export const SANDBOX_MPESA_LOST_CALLBACK_SUFFIX = '1111';
+
+export const paymentMessages = {
+  requestInvalid: 'The payment request is invalid',
+  documentNotFound: 'Document not found',
+  alreadyPaid: 'This document is already fully paid',
+  noCredit: 'No credit available',
+  phoneRequired: 'Enter the M-Pesa phone number to pay from',
+  phoneInvalid: 'Enter a valid M-Pesa phone number, e.g. 0712345678',
+  paymentNotFound: 'Payment not found',
+  providerUnavailable: 'This payment method is not available',
+  mpesaUnreachable: 'M-Pesa could not be reached. Please try again in a moment.',
+  mpesaCredentials: 'M-Pesa did not accept the portal’s credentials. Please contact the administrator.',
+  mpesaRefused: (reason: string) => `M-Pesa did not accept the payment request: ${reason}`,
+  pushSent: 'Check your phone and enter your M-Pesa PIN to complete the payment',
+  pending: 'Waiting for the payment to be confirmed',
+  succeeded: 'Payment received. Thank you.',
+  failed: 'The payment was not completed',
+  expired: 'The payment was not confirmed in time. Please try again.',
+  cancelled: 'The payment was cancelled',
+  cardDeclined: 'The card payment was declined',
+  creditApplied: 'Your credit has been applied to this invoice',
+} as const;
+
+/** Normalised Safaricom numbers: 2547XXXXXXXX or 2541XXXXXXXX. */
+export const MPESA_PHONE = /^254[17]\d{8}$/;
+
+const text = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+const optionalText = text.optional().nullable();
+
+/** The decoded payment request (part 2 §3, §7). Only sourceDocumentNo decides what is paid. */
+export const paymentRequestSchema = z.object({
+  payerID: optionalText,
+  sourceDocumentNo: text.pipe(z.string().min(1, paymentMessages.requestInvalid).max(60, paymentMessages.requestInvalid)),
+  description: optionalText,
+  /** Shown by the checkout page; the server uses the document's remaining amount instead. */
+  amount: z.union([z.number(), z.string()]).optional().nullable(),
+  /** The normalised phone (subscriptions), empty otherwise. */
+  accountNo: optionalText,
+  email: optionalText,
+  idNumber: optionalText,
+  name: optionalText,
+  success_url: optionalText,
+  fail_url: optionalText,
+});
+export type PaymentRequest = z.input<typeof paymentRequestSchema>;
+
+/** Base64 of the request's JSON, as the checkout page receives it. */
+export function encodePaymentRequest(request: PaymentRequest): string {
+  return encodeJson(request);
+}
+
+/** POST /api/payments. `phone` (M-Pesa) wins over the request's accountNo. */
+export const createPaymentRequest = z.object({
+  request: z.string().trim().min(1, paymentMessages.requestInvalid).max(8000, paymentMessages.requestInvalid),
+  provider: z.enum(PAYMENT_PROVIDERS, { message: paymentMessages.providerUnavailable }),
+  phone: z.string().trim().max(20).optional().nullable(),
+});
+export type CreatePaymentRequest = z.input<typeof createPaymentRequest>;
+
+/** A payment attempt as the checkout and waiting screens see it. Amounts in shillings. */
+export const paymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  provider: z.string(),
+  amount: z.number(),
+  invoiceNo: z.string(),
+  description: z.string(),
+  /** The receipt (RCT…) once an M-Pesa or card payment has been posted; null for CREDIT and until then. */
+  receiptNo: z.string().nullable(),
+  /** The provider's reference (M-Pesa receipt number, card transaction id) once known. */
+  providerReference: z.string().nullable(),
+  /** What to tell the member now (the provider's customer message, or why it failed). */
+  message: z.string(),
+  /** CARD: where to send the browser (the hosted checkout page). */
+  checkoutUrl: z.string().optional(),
+  /** MPESA: the message Daraja returned for the push. */
+  customerMessage: z.string().optional(),
+  /** Same-site paths the checkout returns to (part 2 §4). */
+  successUrl: z.string(),
+  failUrl: z.string(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;

@@ -525,6 +525,18 @@ export const billingRuns = pgTable('billing_runs', {
 });
 
 /**
+ * When a member was last reminded of unpaid subscriptions: one row per member, claimed by an upsert that only
+ * succeeds once the interval has passed, so two reminder runs never remind anyone twice in a row.
+ */
+export const billingReminders = pgTable('billing_reminders', {
+  profileId: text('profile_id')
+    .primaryKey()
+    .references(() => profiles.profileId, { onDelete: 'cascade' }),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  remindersSent: integer('reminders_sent').notNull().default(0),
+});
+
+/**
  * A payment attempt for one invoice through one provider. The amount is the invoice's remaining amount when
  * the attempt was made, decided by the server. Posting (receipt + ledger + postedReceiptNo) happens once.
  */

@@ -5,6 +5,7 @@ import { AuditPage } from '../features/admin/audit-page';
 import { RequirementsPage } from '../features/admin/requirements-page';
 import { AdminSettingsPage } from '../features/admin/settings-page';
 import { UsersPage } from '../features/admin/users-page';
+import { AdminBillingPage } from '../features/admin-billing/admin-billing-page';
 import { ApplicationListPage } from '../features/applications/application-list-page';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ActivatePage } from '../features/auth/pages/activate-page';
@@ -17,9 +18,13 @@ import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { SignupPage } from '../features/auth/pages/signup-page';
 import { SuccessPage } from '../features/auth/pages/success-page';
 import { VerifyPage } from '../features/auth/pages/verify-page';
+import { BillingPage } from '../features/billing/billing-page';
+import { InvoicePage, ReceiptPage } from '../features/billing/invoice-page';
 import { ChecklistComponentPage } from '../features/checklist/checklist-component-page';
 import { ChecklistPage } from '../features/checklist/checklist-page';
+import { CheckoutPage } from '../features/checkout/checkout-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { GoodStandingPage } from '../features/dashboard/good-standing-page';
 import { OutboxPage } from '../features/dev/outbox-page';
 import { DocumentPage } from '../features/documents/document-page';
 import { VerifyDocumentPage } from '../features/documents/verify-document-page';
@@ -37,6 +42,9 @@ import { SearchListPage } from '../features/register/search-list-page';
 import { ReviewApplicationPage } from '../features/review/review-application-page';
 import { ReviewQueuePage } from '../features/review/review-queue-page';
 import { AppShell } from '../features/shell/app-shell';
+import { PaymentHistoryPage } from '../features/subscriptions/payment-history';
+import { SubscriptionDocumentPage } from '../features/subscriptions/subscription-document-page';
+import { SubscriptionListPage } from '../features/subscriptions/subscription-list-page';
 
 export const router = createBrowserRouter([
   {
@@ -59,6 +67,16 @@ export const router = createBrowserRouter([
     children: [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/dashboard/Settings', element: <AccountSettingsPage /> },
+      { path: '/dashboard/goodStanding/:code', element: <GoodStandingPage /> },
+      { path: '/billing', element: <BillingPage /> },
+      { path: '/billing/invoice/:code', element: <InvoicePage /> },
+      { path: '/billing/receipt/:code', element: <ReceiptPage /> },
+      { path: '/subscription', element: <SubscriptionListPage /> },
+      { path: '/subscription/document/:code', element: <SubscriptionDocumentPage kind="invoice" /> },
+      { path: '/subscription/receipt/:code', element: <SubscriptionDocumentPage kind="receipt" /> },
+      { path: '/subscription/certificate/:code', element: <SubscriptionDocumentPage kind="certificate" /> },
+      { path: '/payment-history', element: <PaymentHistoryPage /> },
+      { path: '/checkout', element: <CheckoutPage /> },
       { path: '/profile', element: <ProfilePage /> },
       { path: '/profile/profileConfirm', element: <ProfileConfirmPage /> },
       { path: '/checklist/type/:type', element: <ChecklistPage /> },
@@ -89,6 +107,14 @@ export const router = createBrowserRouter([
         element: (
           <AdminGuard approvers>
             <MembersPage />
+          </AdminGuard>
+        ),
+      },
+      {
+        path: '/admin/billing',
+        element: (
+          <AdminGuard>
+            <AdminBillingPage />
           </AdminGuard>
         ),
       },

@@ -70,3 +70,16 @@ export const demoPeople: DemoPerson[] = [
 
 /** A demo approver: reaches the review back office (/admin/applications) without being an administrator. */
 export const demoApprover = { email: 'approver@portal.test', password: 'Approver@2026', name: 'Demo Approver' };
+
+/**
+ * Money on the demo member's dashboard (decision 022): last year's subscription paid by M-Pesa, and this year's
+ * billed and overdue (billed 45 days before the seed runs, due 15 days before), so a fresh machine shows arrears
+ * and a Pay Now that turns the member back to In Good Standing.
+ */
+export const demoMoney = {
+  memberNo: 'ERB1001',
+  /** The member's category fee (PROFESSIONAL SUBSCRIPTION 5,800.00), in cents. */
+  subscriptionCents: 580_000,
+  paidMpesaReceipt: 'SDE7H2K9QX',
+  paidPhone: '254712000001',
+} as const;

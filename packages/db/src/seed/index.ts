@@ -7,6 +7,7 @@ import { nextNumber } from '../sequences';
 import * as data from './data';
 import { categories, defaultDisplayName, defaultLogo, disclaimerTexts, requirementsFor, termsAndConditions } from './defaults';
 import { demoApprover, demoPeople } from './demo';
+import { seedDemoMoney } from './demo-money';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -20,7 +21,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedLookups(db);
   await seedAddedLookups(db);
   await seedAdmin(db, options.adminEmail, options.adminPassword);
-  if (options.demo) await seedDemo(db);
+  if (options.demo) {
+    await seedDemo(db);
+    await seedDemoMoney(db);
+  }
 }
 
 async function seedConfiguration(db: Db) {

@@ -1,14 +1,19 @@
 import { applicationMessages, messages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { asc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { applicationRow, createApplicant, createApplication } from '../../../test/applications';
 import { completeChecklist, confirmName } from '../../../test/checklist';
 import { createTestApp, uniqueIp } from '../../../test/harness';
 import { createIndividual } from '../../../test/profile';
+import { checkLedgerInvariants, today } from '../billing';
 
 const t = await createTestApp();
 const { applicationEvents, oneTimeCodes } = schema;
+
+afterEach(async () => {
+  expect(await checkLedgerInvariants(t.db)).toEqual([]);
+});
 
 /** An individual with a complete checklist, a confirmed name and a New application not yet linked to the profile. */
 async function readyApplicant(options: Parameters<typeof createApplication>[2] = {}) {
@@ -308,5 +313,60 @@ describe('POST /api/application/submit', () => {
     ]);
     const [email] = await t.outboxFor(user.email);
     expect(email.subject).toBe(`Application ${returned.code} re-submitted`);
+  });
+});
+
+describe('the application fee invoice', () => {
+  const feeInvoices = (code: string) => t.db.select().from(schema.ledgerEntries).where(eq(schema.ledgerEntries.externalDocumentNo, code));
+
+  it("is raised at the first submission, in the submission's transaction, for the application's amount", async () => {
+    const { user, token, profileId, application } = await readyApplicant({ amount: '2320.00' });
+    const otp = await smsCode(token, application.code, user.phoneNo as string);
+    // A refused submission raises nothing.
+    expect((await submit(token, application.code, wrong(otp))).status).toBe(400);
+    expect(await feeInvoices(application.code)).toHaveLength(0);
+
+    expect((await submit(token, application.code, otp)).status).toBe(200);
+    const invoices = await feeInvoices(application.code);
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        profileId,
+        documentType: 'Invoice',
+        purpose: 'application',
+        amountCents: 232_000,
+        remainingCents: 232_000,
+        documentDate: today(),
+        dueDate: today(),
+        createdBy: user.id,
+        description: `Application fee ${application.code}`,
+      }),
+    ]);
+    const row = await applicationRow(t, application.code);
+    expect(row.invoiceNo).toBe(invoices[0].documentNo);
+    expect(row.postedReceiptNo).toBeNull();
+  });
+
+  it('is never raised twice: a re-submission keeps the first invoice', async () => {
+    const { user, token, application } = await readyApplicant();
+    const otp = await smsCode(token, application.code, user.phoneNo as string);
+    expect((await submit(token, application.code, otp)).status).toBe(200);
+    const [first] = await feeInvoices(application.code);
+    // A reviewer hands it back; the applicant submits again.
+    await t.db
+      .update(schema.applications)
+      .set({ submitted: false, returnedAt: new Date() })
+      .where(eq(schema.applications.code, application.code));
+    await t.db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
+    const again = await smsCode(token, application.code, user.phoneNo as string);
+    expect((await submit(token, application.code, again)).status).toBe(200);
+    expect(await feeInvoices(application.code)).toEqual([expect.objectContaining({ documentNo: first.documentNo })]);
+    expect((await applicationRow(t, application.code)).invoiceNo).toBe(first.documentNo);
+  });
+
+  it('two submissions at the same moment raise one invoice', async () => {
+    const { user, token, application } = await readyApplicant();
+    const otp = await smsCode(token, application.code, user.phoneNo as string);
+    await Promise.all([submit(token, application.code, otp), submit(token, application.code, otp)]);
+    expect(await feeInvoices(application.code)).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { consumeLimit, limits } from '../../shared/rate-limit';
 import type { UserRow } from '../../shared/session';
 import { sixDigitCode } from '../../shared/tokens';
 import { consumeOwnedCode, issueCode, RESEND_WAIT_SECONDS, secondsSinceLastCode } from '../auth';
+import { invoiceApplicationFee } from '../billing';
 import { enqueue } from '../outbox/outbox';
 import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
 import { ownApplication } from './list';
@@ -71,7 +72,8 @@ export async function sendSubmitOtp(ctx: AppContext, user: UserRow, ip: string, 
 }
 
 /**
- * `POST /api/application/submit`: verifies the SMS code and submits in one transaction. A wrong code's
+ * `POST /api/application/submit`: verifies the SMS code and submits in one transaction, raising the application-fee
+ * invoice at the first submission (decision 022). A wrong code's
  * counted try is kept (the refusal is returned from the transaction, not thrown inside it).
  */
 export async function submitApplication(ctx: AppContext, user: UserRow, ip: string, code: string, otp: string): Promise<Application> {
@@ -106,6 +108,8 @@ export async function submitApplication(ctx: AppContext, user: UserRow, ip: stri
       })
       .where(eq(applications.code, locked.code))
       .returning();
+    // The application fee is invoiced once, at the first submission; a re-submission keeps that invoice.
+    await invoiceApplicationFee(tx, updated, updated.profileId ?? profile.profileId, user.id);
     await tx.insert(applicationEvents).values({
       applicationCode: locked.code,
       kind: resubmitted ? 'resubmitted' : 'submitted',

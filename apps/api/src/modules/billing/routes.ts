@@ -1,7 +1,165 @@
+import {
+  adminArrearsPage,
+  adminArrearsQuery,
+  adminInvoicesPage,
+  adminInvoicesQuery,
+  adminPaymentsPage,
+  adminPaymentsQuery,
+  billingAdminMessages,
+  billingAlertsSchema,
+  billingRunRequest,
+  billingRunResult,
+  billingRunSchema,
+  creditNoteRequest,
+  creditNoteResult,
+  manualPaymentRequest,
+  manualPaymentResult,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
+import { currentUser, requireAdmin, requireReviewer, requireUser } from '../../shared/session';
+import { unpaidSubscriptions } from './fees';
+import { listArrears, listInvoices, listPayments } from './lists';
+import { issueCreditNote, recordManualPayment } from './manual';
+import { listRuns, runBilling } from './run';
 
-// Placeholder wired into app.ts; the module's routes are being built.
-export function billingRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['billing'];
+const security = [{ bearer: [] }];
+
+/**
+ * The back office's billing (decision 022): reads for admins and approvers, postings (billing run, manual payment,
+ * credit note) for admins only. Access is checked in onRequest, before the body is read. Plus the member's bell count.
+ */
+export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/admin/billing/run',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Bills a period's subscriptions: one invoice per Active member at the category's SUBSCRIPTION charge; a second run bills nobody twice",
+          body: billingRunRequest,
+          response: { 200: z.object({ data: billingRunResult }) },
+        },
+      },
+      async (req) => {
+        const run = await runBilling(ctx, req.body.period, currentUser(req).id);
+        await audit(ctx.db, req, {
+          action: 'billing.run',
+          target: `billing-run:${run.id}`,
+          details: { period: run.period, billed: run.billedCount, skipped: run.skippedCount, total: run.totalAmount },
+        });
+        return { data: { message: billingAdminMessages.runFinished(run.billedCount, run.skippedCount), run } };
+      },
+    );
+
+    app.get(
+      '/admin/billing/runs',
+      {
+        onRequest: requireReviewer,
+        schema: {
+          tags,
+          security,
+          summary: 'The latest billing runs, newest first, with their counts',
+          response: { 200: z.object({ data: z.array(billingRunSchema) }) },
+        },
+      },
+      async () => ({ data: await listRuns(ctx.db) }),
+    );
+
+    app.get(
+      '/admin/billing/invoices',
+      {
+        onRequest: requireReviewer,
+        schema: {
+          tags,
+          security,
+          summary: 'Invoices (open or paid, by purpose, subscription period or search), newest first, with totals',
+          querystring: adminInvoicesQuery,
+          response: { 200: z.object({ data: adminInvoicesPage }) },
+        },
+      },
+      async (req) => ({ data: await listInvoices(ctx.db, req.query) }),
+    );
+
+    app.get(
+      '/admin/billing/payments',
+      {
+        onRequest: requireReviewer,
+        schema: {
+          tags,
+          security,
+          summary: 'Receipts (by method, date range or search), newest first, with what each settled and totals',
+          querystring: adminPaymentsQuery,
+          response: { 200: z.object({ data: adminPaymentsPage }) },
+        },
+      },
+      async (req) => ({ data: await listPayments(ctx.db, req.query) }),
+    );
+
+    app.get(
+      '/admin/billing/arrears',
+      {
+        onRequest: requireReviewer,
+        schema: {
+          tags,
+          security,
+          summary: 'Members with overdue unpaid invoices, the largest arrears first, with totals',
+          querystring: adminArrearsQuery,
+          response: { 200: z.object({ data: adminArrearsPage }) },
+        },
+      },
+      async (req) => ({ data: await listArrears(ctx.db, req.query) }),
+    );
+
+    app.post(
+      '/admin/billing/payments',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Records a bank or cheque payment: the named invoice first, then the oldest open invoices, the rest as credit; a reference counts once per method',
+          body: manualPaymentRequest,
+          response: { 200: z.object({ data: manualPaymentResult }) },
+        },
+      },
+      async (req) => ({ data: await recordManualPayment(ctx, req, req.body) }),
+    );
+
+    app.post(
+      '/admin/billing/credit-notes',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security,
+          summary: 'Issues a credit note against an invoice: reduces what is owed, never below zero',
+          body: creditNoteRequest,
+          response: { 200: z.object({ data: creditNoteResult }) },
+        },
+      },
+      async (req) => ({ data: await issueCreditNote(ctx, req, req.body) }),
+    );
+
+    app.get(
+      '/billing/alerts',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: "The signed-in member's unpaid subscriptions, for the bell",
+          response: { 200: z.object({ data: billingAlertsSchema }) },
+        },
+      },
+      async (req) => ({ data: { unpaidSubscriptions: await unpaidSubscriptions(ctx.db, currentUser(req).id) } }),
+    );
+  };
 }

@@ -1,4 +1,7 @@
 // The documents module's interface for other modules: issue a document number, render its PDF.
+export { fullName } from './facts';
 export type { DocumentKind, DocumentRow, IssueInput } from './issue';
 export { issueDocument } from './issue';
-export { renderDocument } from './render';
+export { paymentMethodOf } from './money-pdfs';
+export { goodStandingSubject, goodStandingValidUntil } from './money-render';
+export { renderDocument, renderIssued } from './render';

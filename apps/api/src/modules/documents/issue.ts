@@ -24,6 +24,10 @@ const PREFIX: Record<DocumentKind, string> = {
   certificate: 'CRT',
   rejection_letter: 'RJL',
   referee_report: 'RFR',
+  invoice: 'INV',
+  receipt: 'RCP',
+  subscription_certificate: 'SUB',
+  good_standing: 'CGS',
 };
 
 // Crockford base32: no I, L, O, U, so a number read aloud or typed is not misread.

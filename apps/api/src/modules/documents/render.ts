@@ -7,6 +7,7 @@ import { type Branding, loadBranding } from './branding';
 import { type ApplicationFacts, describeCodes, fullName, loadApplicationFacts, profileEntries, rejectionReasons } from './facts';
 import type { DocumentRow } from './issue';
 import { drawAcceptanceLetter, drawCertificate, drawRejectionLetter } from './letters';
+import { isMoneyDocument, prepareMoneyDocument } from './money-render';
 import { footers, startPdf } from './pdf';
 import { drawApplicationDocument, drawRefereeReport, FIRM_SECTIONS, INDIVIDUAL_SECTIONS } from './reports';
 
@@ -18,6 +19,7 @@ export function verificationUrl(ctx: AppContext, documentNo: string): string {
 /** The title printed on a document of `kind` (the acceptance letter's is the settings' caption). */
 export function documentTitle(kind: DocumentKind, branding: Pick<Branding, 'minor'>): string {
   if (kind === 'acceptance_letter') return branding.minor.acceptance_letter_caption || DOCUMENT_TITLES.acceptance_letter;
+  if (kind === 'good_standing') return branding.minor.certificate_of_good_standing_caption || DOCUMENT_TITLES.good_standing;
   return DOCUMENT_TITLES[kind];
 }
 
@@ -33,18 +35,21 @@ export async function renderIssued(ctx: AppContext, row: DocumentRow, facts?: Ap
   const kind = row.kind as DocumentKind;
   const branding = await loadBranding(ctx.db);
   const title = documentTitle(kind, branding);
-  const draw = await prepare(ctx, row, branding, facts);
+  const draw = isMoneyDocument(kind) ? await prepareMoneyDocument(ctx, row, branding, title) : await prepare(ctx, row, branding, facts);
   const { doc, bytes } = startPdf({
     title: `${title} ${row.documentNo}`,
     subject: `${title} of ${row.holderName}`,
     author: branding.name,
-    landscape: kind === 'certificate',
+    landscape: LANDSCAPE.has(kind),
   });
   draw(doc);
   footers(doc, branding, row.documentNo, verificationUrl(ctx, row.documentNo));
   doc.end();
   return bytes;
 }
+
+/** Certificates are landscape; letters, reports, invoices and receipts portrait. */
+const LANDSCAPE = new Set<DocumentKind>(['certificate', 'subscription_certificate', 'good_standing']);
 
 type Draw = (doc: Parameters<typeof drawCertificate>[0]) => void;
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { loadBranding } from './branding';
 import { type ApplicationFacts, loadApplicationFacts, memberNoOf, withArticle } from './facts';
+import { verifyMoneyDocument } from './money-verify';
 import { longDate } from './pdf';
 import { documentTitle } from './render';
 
@@ -86,6 +87,15 @@ export async function verifyDocument(ctx: AppContext, documentNo: string): Promi
         : request.response
           ? ok
           : no('The referee has not answered yet.');
+      break;
+    }
+    case 'invoice':
+    case 'receipt':
+    case 'subscription_certificate':
+    case 'good_standing': {
+      const money = await verifyMoneyDocument(ctx, row, kind, branding.name);
+      statement = money.statement;
+      validity = { valid: money.valid, reason: money.reason };
       break;
     }
     default:

@@ -1,7 +1,64 @@
+import { createPaymentRequest, paymentSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
+import { currentUser, requireUser } from '../../shared/session';
+import { receiveMpesaCallback } from './callback';
+import { createPayment, loadPayment } from './checkout';
 
-// Placeholder wired into app.ts; the module's routes are being built.
-export function paymentRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+const paymentResponse = { 200: z.object({ data: paymentSchema }) };
+
+/** Checkout (part 2 §4, §7; decisions.md §5; decision 024). */
+export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/payments',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Start paying the caller’s own document: {request: base64 payment request, provider: MPESA | CARD | CREDIT, phone?}. ' +
+            'The amount is the invoice’s remaining amount; MPESA sends an STK push, CARD answers checkoutUrl, CREDIT applies credit at once',
+          body: createPaymentRequest,
+          response: paymentResponse,
+        },
+      },
+      async (req) => ({ data: await createPayment(ctx, currentUser(req), req.body) }),
+    );
+
+    app.get(
+      '/payments/:id',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'One of the caller’s payment attempts: status, message and (once posted) receiptNo',
+          params: z.object({ id: z.string().max(60) }),
+          response: paymentResponse,
+        },
+      },
+      async (req) => ({ data: await loadPayment(ctx, currentUser(req), req.params.id) }),
+    );
+
+    app.post(
+      '/payments/mpesa/callback',
+      {
+        schema: {
+          tags,
+          summary: 'Daraja’s STK callback (public): kept raw, processed once, always answered {ResultCode: 0}',
+          body: z.unknown(),
+          response: { 200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }) },
+        },
+      },
+      async (req) => {
+        await receiveMpesaCallback(ctx, req.body, req.ip);
+        return { ResultCode: 0, ResultDesc: 'Accepted' };
+      },
+    );
+  };
 }

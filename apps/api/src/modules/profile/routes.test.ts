@@ -49,6 +49,8 @@ describe('GET /api/profile', () => {
         { No: profile.memberNo, Status: 'Active', Gender: 'Female', Category: 'PROFESSIONAL', Registration_Date: '2015-01-01' },
       ],
       workexp: [],
+      // An Active membership with nothing overdue on the ledger.
+      goodStanding: true,
       Type: 'Individual',
       Nationality: null,
       county: null,

@@ -1,6 +1,7 @@
 import { type Db, schema } from '@portal/db';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { isInGoodStanding } from '../billing';
 import { buildChecklist, loadChecklistFacts } from './checklist';
 import type { ProfileDto } from './dto';
 import { pictureDataUrl } from './files';
@@ -39,7 +40,7 @@ export async function loadProfile(ctx: AppContext, profileId: string): Promise<P
     p.discipline ? and(eq(lookupItems.list, 'disciplines'), eq(lookupItems.code, p.discipline)) : undefined,
     p.titles.length ? and(eq(lookupItems.list, 'titles'), inArray(lookupItems.code, p.titles)) : undefined,
   ].filter(Boolean);
-  const [membershipRows, lookups, idFile, workexp, picture, facts] = await Promise.all([
+  const [membershipRows, lookups, idFile, workexp, picture, facts, goodStanding] = await Promise.all([
     db.select().from(memberships).where(eq(memberships.profileId, profileId)),
     lookupWhere.length
       ? db
@@ -51,6 +52,7 @@ export async function loadProfile(ctx: AppContext, profileId: string): Promise<P
     workExperience(db, profileId),
     pictureDataUrl(ctx, p.pictureFileId),
     loadChecklistFacts(ctx, p),
+    isInGoodStanding(db, profileId),
   ]);
   const application = p.membershipType ? await buildChecklist(db, facts, p.membershipType, 'Application') : [];
   const titleDescriptions = new Map(lookups.filter((l) => l.list === 'titles').map((l) => [l.code, l.description]));
@@ -81,6 +83,7 @@ export async function loadProfile(ctx: AppContext, profileId: string): Promise<P
       Registration_Date: m.registrationDate,
     })),
     workexp,
+    goodStanding,
     Type: p.type,
     Nationality: p.nationality,
     county: p.county,

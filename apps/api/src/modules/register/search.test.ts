@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestApp, uniqueIp } from '../../../test/harness';
 import { releasedMember } from '../../../test/register';
 import { forgetCachedSettings } from '../../shared/organisation';
+import { checkLedgerInvariants, postPayment, raiseInvoice } from '../billing';
 
 const t = await createTestApp({ searchRatePerMinute: 5 });
 
@@ -275,5 +276,32 @@ describe('rate limit', () => {
     // Another address is not affected; a blank term is not counted.
     expect((await get(`/api/profile/search?term=${encodeBase64('wekesa')}`)).status).toBe(200);
     expect((await get('/api/profile/search?term=', ip)).status).toBe(200);
+  });
+});
+
+// Last in the file: the member it adds would change the counts above.
+describe('good standing in the register', () => {
+  it('shows a member with an overdue unpaid invoice as not in good standing, and in good standing once paid', async () => {
+    const { profile } = await createMember(t.db, { memberNo: 'RG0020', firstName: 'Arrears', lastName: 'Mutua' });
+    const invoice = await raiseInvoice(t.db, {
+      profileId: profile.profileId,
+      purpose: 'subscription',
+      description: 'Subscription 2025',
+      amountCents: 580000,
+      externalDocumentNo: 'RG0020-2025',
+      documentDate: '2025-01-01',
+      dueDate: '2025-03-31',
+    });
+    const standing = async () => (await search('RG0020')).body.data.profiles[0].goodStanding;
+    expect(await standing()).toBe(false);
+    await postPayment(t.db, {
+      profileId: profile.profileId,
+      amountCents: 580000,
+      method: 'BANK',
+      reference: 'RG0020-BANK',
+      invoiceNo: invoice.documentNo,
+    });
+    expect(await standing()).toBe(true);
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { cachedMinorSettings } from '../../shared/organisation';
 import { consumeLimit } from '../../shared/rate-limit';
+import { today } from '../billing';
 import { type RegisterLookups, registerLookups } from './lookups';
 
 /** What a public register query reads: public columns only, so nothing private can leak into a response. */
@@ -29,6 +30,7 @@ interface PublicRow {
   status: string;
   /** The current job's firm, when the showWorkPlace setting is on. */
   workplace: string | null;
+  good_standing: boolean;
   total?: string | number;
 }
 
@@ -44,6 +46,15 @@ function workplace(show: boolean, alias: 'p' | 'c'): SQL {
   return sql`(select e.data->>'NameOfFirm' from profile_entries e
     where e.profile_id = ${sql.raw(alias)}.profile_id and e.section = 'work-experience' and e.data->'Current' = 'true'::jsonb
     order by e.entry_no desc limit 1) as workplace`;
+}
+
+/**
+ * Good standing as the ledger has it (decisions.md §5): nothing left to pay on an overdue invoice. Worked out
+ * only for the rows returned, like the workplace; the membership is Active for every listed row.
+ */
+function standing(alias: 'p' | 'c'): SQL {
+  return sql`not exists (select 1 from ledger_entries l where l.profile_id = ${sql.raw(alias)}.profile_id
+    and l.document_type = 'Invoice' and l.remaining_cents > 0 and l.due_date < ${today()}) as good_standing`;
 }
 
 /**
@@ -79,7 +90,7 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   if (MEMBER_NO_LIKE.test(cleaned)) {
     const exact = await queryRows<PublicRow>(
       ctx.db,
-      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
+      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')}, ${standing('p')} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
     );
     if (exact.length) {
       return { ...empty, profiles: page === 1 ? toPublic(exact) : [], total: 1 };
@@ -138,7 +149,7 @@ export function nameSearchQuery(cleaned: string, page: number, withWorkplace = t
   const order = MEMBER_NO_LIKE.test(cleaned)
     ? sql`starts_with(c.member_no, ${cleaned.toUpperCase()}) desc, c.member_no`
     : sql`similarity(c.search_text, ${cleaned.toLowerCase()}) desc, c.last_name, c.first_name, c.profile_id`;
-  return sql`select c.*, ${workplace(withWorkplace, 'c')}, count(*) over () as total from (${candidates(cleaned)}) c
+  return sql`select c.*, ${workplace(withWorkplace, 'c')}, ${standing('c')}, count(*) over () as total from (${candidates(cleaned)}) c
     order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}`;
 }
 
@@ -147,7 +158,7 @@ export async function showPublicProfile(ctx: AppContext, profileId: string): Pro
   const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
   const rows = await queryRows<PublicRow>(
     ctx.db,
-    sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')} ${listed} where p.profile_id = ${profileId} limit 1`,
+    sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')}, ${standing('p')} ${listed} where p.profile_id = ${profileId} limit 1`,
   );
   if (!rows.length) throw notFound(registerMessages.memberNotFound);
   const profile = publicProfile(rows[0], lookups);
@@ -186,8 +197,7 @@ function publicProfile(r: PublicRow, lookups: RegisterLookups): PublicProfile {
     memberInformation: [{ No: r.member_no, Status: r.status, Category: r.category_code }],
     workexp: r.workplace ? [{ NameOfFirm: r.workplace, Current: true }] : [],
     Status: r.status,
-    // Billing does not exist yet: an Active membership is in good standing (decision 021).
-    goodStanding: r.status === 'Active',
+    goodStanding: r.status === 'Active' && r.good_standing,
     photoUrl: r.picture_file_id ? `/api/profile/search/photo/${encodeURIComponent(r.profile_id)}?v=${r.picture_file_id.slice(0, 8)}` : null,
   };
 }

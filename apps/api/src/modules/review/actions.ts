@@ -1,5 +1,6 @@
 import {
   type ApplicationStatus,
+  billingAdminMessages,
   canReturn,
   FINAL_STATUSES,
   REVIEW_TRANSITIONS,
@@ -14,6 +15,7 @@ import type { AppContext } from '../../shared/context';
 import { conflict, notFound } from '../../shared/errors';
 import { loadMinorSettings, organisationName } from '../../shared/organisation';
 import { currentUser, type UserRow } from '../../shared/session';
+import { applicationFeeSettled, billSubscription } from '../billing';
 import { enqueue, type OutgoingMessage } from '../outbox/outbox';
 import { assignMemberNumber } from './member-number';
 import { type NoticeTarget, reviewNotices } from './notices';
@@ -40,6 +42,8 @@ function assertTransition(row: ApplicationRow, to: ApplicationStatus) {
   if (!row.submitted) throw conflict(reviewMessages.notSubmitted);
   const allowed = REVIEW_TRANSITIONS[row.status as ApplicationStatus] ?? [];
   if (!allowed.includes(to)) throw conflict(reviewMessages.transitionNotAllowed(row.status, to));
+  // Past Open only once the application fee has a posted receipt (decisions §4); rejecting needs no payment.
+  if (to !== 'Rejected' && !applicationFeeSettled(row)) throw conflict(billingAdminMessages.feeNotPaid);
 }
 
 const actorName = (user: UserRow) => user.name ?? user.email;
@@ -85,10 +89,10 @@ async function addCommentRow(tx: Db, code: string, user: UserRow, comment: strin
 }
 
 /**
- * Release: the next member number, an Active membership from today (Nairobi), and the profile and account
- * moved to the applied category. Runs in the status change's transaction.
+ * Release: the next member number, an Active membership from today (Nairobi), the profile and account moved to
+ * the applied category, and the first subscription billed. Runs in the status change's transaction.
  */
-async function release(tx: Db, row: ApplicationRow, prefix: string, at: Date): Promise<string> {
+async function release(tx: Db, row: ApplicationRow, prefix: string, at: Date, createdBy: number): Promise<string> {
   if (!row.profileId) throw conflict(reviewMessages.noProfile);
   const [profile] = await tx.select().from(profiles).where(eq(profiles.profileId, row.profileId)).for('update');
   if (!profile) throw conflict(reviewMessages.noProfile);
@@ -106,6 +110,14 @@ async function release(tx: Db, row: ApplicationRow, prefix: string, at: Date): P
     .set({ memberNo, membershipType: row.appliedCategory, updatedAt: at })
     .where(eq(profiles.profileId, profile.profileId));
   if (row.userId) await tx.update(users).set({ category: row.appliedCategory, updatedAt: at }).where(eq(users.id, row.userId));
+  // Release bills the first subscription, for the current year (decisions §4).
+  await billSubscription(tx, {
+    profileId: profile.profileId,
+    memberNo,
+    categoryCode: row.appliedCategory,
+    period: nairobiDate(at).slice(0, 4),
+    createdBy,
+  });
   return memberNo;
 }
 
@@ -130,7 +142,7 @@ export async function changeStatus(ctx: AppContext, req: FastifyRequest, code: s
     const row = await lockApplication(tx, code);
     assertTransition(row, input.status);
     const now = new Date();
-    const memberNo = input.status === 'Released' ? await release(tx, row, minor.member_number_prefix, now) : null;
+    const memberNo = input.status === 'Released' ? await release(tx, row, minor.member_number_prefix, now, actor.id) : null;
     const [updated] = await tx
       .update(applications)
       .set({

@@ -1,10 +1,13 @@
+import { billingAdminMessages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, asc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { applicationRow, createApplication } from '../../../test/applications';
+import { payApplicationFee } from '../../../test/billing';
 import { createMember, createTestApp, createUser, signIn } from '../../../test/harness';
 import { addEntry, registeredMember, sectionSample } from '../../../test/profile';
 import { commentsUrl, createReviewer, returnUrl, setMinorSetting, statusUrl, submittedApplicant } from '../../../test/review';
+import { checkLedgerInvariants, invoiceApplicationFee, postPayment, subscriptionDueDate } from '../billing';
 import { nairobiDate } from './actions';
 
 const t = await createTestApp();
@@ -12,6 +15,10 @@ const admin = await createReviewer(t, 'admin', 'Grace Registrar');
 const approver = await createReviewer(t, 'approver');
 const memberUser = await createUser(t.db);
 const memberToken = await signIn(t, memberUser.email);
+
+afterEach(async () => {
+  expect(await checkLedgerInvariants(t.db)).toEqual([]);
+});
 
 async function eventsOf(code: string) {
   return t.db
@@ -423,6 +430,65 @@ describe('release', () => {
     expect(response.body.message).toBe('The applicant is already registered as OLD123');
     expect((await applicationRow(t, application.code)).status).toBe('Board Review');
     expect(await t.db.select().from(schema.memberships).where(eq(schema.memberships.profileId, profileId))).toHaveLength(0);
+  });
+});
+
+describe('the application fee gate', () => {
+  it('keeps an application in Open until its fee has a posted receipt, then lets it move', async () => {
+    const { application } = await submittedApplicant(t, { feePaid: false });
+    const refused = await move(application.code, 'Verified');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(billingAdminMessages.feeNotPaid);
+    expect((await applicationRow(t, application.code)).status).toBe('Open');
+    expect(await eventsOf(application.code)).toHaveLength(0);
+
+    const fee = await payApplicationFee(t, application.code);
+    expect((await applicationRow(t, application.code)).postedReceiptNo).toBe(fee.receiptNo);
+    const moved = await move(application.code, 'Verified');
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.status).toBe('Verified');
+  });
+
+  it('a partly paid fee is not enough', async () => {
+    const { application, profileId } = await submittedApplicant(t, { feePaid: false, amount: '2320.00' });
+    await t.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(schema.applications).where(eq(schema.applications.code, application.code));
+      const invoiceNo = await invoiceApplicationFee(tx as never, row, profileId, null);
+      await postPayment(tx as never, { profileId, amountCents: 100_000, method: 'BANK', reference: `PART-${application.code}`, invoiceNo });
+    });
+    expect((await move(application.code, 'Verified')).status).toBe(409);
+  });
+
+  it('a rejection needs no payment; an unpaid application further along cannot move on either', async () => {
+    const unpaid = await submittedApplicant(t, { feePaid: false });
+    const rejected = await move(unpaid.application.code, 'Rejected', { comment: 'Not eligible' });
+    expect(rejected.status).toBe(200);
+    const stuck = await submittedApplicant(t, { status: 'Board Review', feePaid: false });
+    const response = await move(stuck.application.code, 'Released');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(billingAdminMessages.feeNotPaid);
+    expect(await t.db.select().from(schema.memberships).where(eq(schema.memberships.profileId, stuck.profileId))).toHaveLength(0);
+  });
+});
+
+describe('release bills the first subscription', () => {
+  it("raises the current year's subscription at the category's fee, once", async () => {
+    const applicant = await submittedApplicant(t, { status: 'Board Review', category: 'PROFESSIONAL' });
+    const response = await move(applicant.application.code, 'Released');
+    expect(response.status).toBe(200);
+    const memberNo = response.body.data.assignedMemberNo as string;
+    const period = nairobiDate(new Date()).slice(0, 4);
+    const subs = await t.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.profileId, applicant.profileId));
+    expect(subs).toEqual([expect.objectContaining({ memberNo, period, categoryCode: 'PROFESSIONAL' })]);
+    const [invoice] = await t.db.select().from(schema.ledgerEntries).where(eq(schema.ledgerEntries.documentNo, subs[0].invoiceNo));
+    expect(invoice).toMatchObject({
+      profileId: applicant.profileId,
+      purpose: 'subscription',
+      amountCents: 580_000,
+      remainingCents: 580_000,
+      externalDocumentNo: `${memberNo}-${period}`,
+      dueDate: subscriptionDueDate(period, nairobiDate(new Date())),
+    });
   });
 });
 

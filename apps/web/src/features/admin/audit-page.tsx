@@ -36,6 +36,9 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'application.returned': 'Application returned',
   'application.commented': 'Application comment added',
   'members.imported': 'Members register imported',
+  'billing.run': 'Subscription billing run',
+  'billing.payment_recorded': 'Payment recorded',
+  'billing.credit_note_issued': 'Credit note issued',
 };
 
 interface Filters {

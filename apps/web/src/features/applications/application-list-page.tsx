@@ -1,4 +1,4 @@
-import { FactCheck, HowToReg } from '@mui/icons-material';
+import { FactCheck, HowToReg, Payment, ReceiptLong, RequestQuote } from '@mui/icons-material';
 import {
   Alert,
   Box,
@@ -19,11 +19,22 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type Application, applicationMessages, applicationStatusLabel, encodeBase64, formatKes } from '@portal/contract';
+import {
+  type Application,
+  applicationMessages,
+  applicationStatusLabel,
+  encodeBase64,
+  formatKes,
+  PAYMENT_DESCRIPTIONS,
+} from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useLedger } from '../../shared/member/money';
 import { feedbackOf, isReturned, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
+import { usePayNow } from '../../shared/payments/use-pay-now';
 import { useSession } from '../../shared/session/session-store';
+import { useFlash } from '../../shared/ui/flash';
 import { type AlertState, FormAlert } from '../../shared/ui/form-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { completion, useApplicationChecklist } from './api';
@@ -31,6 +42,15 @@ import { useSubmitFlow } from './submit-flow';
 
 const CHECKLIST_ROUTE = '/checklist/type/Application';
 const CONFIRM_ROUTE = '/profile/profileConfirm';
+
+/**
+ * The fee's actions (part 1 §2, §7): the application fee is invoiced at submission. Invoice once the ledger holds
+ * the fee's invoice; Pay Now for a submitted application until the fee has a posted receipt; then Receipt.
+ */
+export function feeActions(a: Pick<Application, 'Submitted' | 'submittedAt' | 'postedReceiptNo'>, invoiced: boolean) {
+  const submitted = a.Submitted || a.submittedAt !== null;
+  return { invoice: invoiced, payNow: (submitted || invoiced) && !a.postedReceiptNo, receipt: Boolean(a.postedReceiptNo) };
+}
 
 const documentRoute = (kind: 'document' | 'certificate' | 'acceptanceLetter' | 'rejectionLetter', code: string) =>
   `/application/${kind}/${encodeBase64(code)}`;
@@ -81,7 +101,9 @@ interface ActionsProps {
   onSubmit: (application: Application) => void;
 }
 
-function Actions({ application: a, complete, confirmed, onSubmit }: ActionsProps) {
+function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: ActionsProps & { invoiced: boolean }) {
+  const payNow = usePayNow();
+  const fee = feeActions(a, invoiced);
   const everSubmitted = a.Submitted || a.submittedAt !== null || a.status !== 'New';
   const canSubmit = complete && confirmed;
   const submitTip = !complete
@@ -105,6 +127,34 @@ function Actions({ application: a, complete, confirmed, onSubmit }: ActionsProps
             Acceptance Letter
           </Button>
         </>
+      )}
+      {fee.invoice && (
+        <Button component={RouterLink} to={invoiceRoute(a.Code)} size="small" variant="outlined" startIcon={<RequestQuote />}>
+          Invoice
+        </Button>
+      )}
+      {fee.receipt && a.postedReceiptNo && (
+        <Button component={RouterLink} to={receiptRoute(a.postedReceiptNo)} size="small" variant="outlined" startIcon={<ReceiptLong />}>
+          Receipt
+        </Button>
+      )}
+      {fee.payNow && (
+        <Button
+          size="small"
+          variant="contained"
+          color="secondary"
+          startIcon={<Payment />}
+          onClick={() =>
+            payNow({
+              sourceDocumentNo: a.Code,
+              description: PAYMENT_DESCRIPTIONS.application,
+              amount: a.Amount,
+              successUrl: '/application',
+            })
+          }
+        >
+          Pay Now
+        </Button>
       )}
       {a.status === 'Rejected' && (
         <Button component={RouterLink} to={documentRoute('rejectionLetter', a.Code)} size="small" variant="outlined" color="error">
@@ -144,12 +194,17 @@ export function ApplicationListPage() {
   const session = useSession();
   const applications = useMyApplications();
   const profile = useMyProfile();
-  const [alert, setAlert] = useState<AlertState>(null);
+  const flash = useFlash();
+  const [alert, setAlert] = useState<AlertState>(() => flash);
   const flow = useSubmitFlow(setAlert);
   const pending = applications.data?.find((a) => !a.Submitted);
   const category =
     pending?.AppliedCategory ?? applications.data?.[0]?.AppliedCategory ?? session?.user.category ?? profile.data?.MemberShipType;
   const checklist = useApplicationChecklist(category);
+  const ledger = useLedger();
+  const invoicedCodes = new Set(
+    (ledger.data ?? []).filter((e) => e.documentType === 'Invoice' && e.externalDocumentNo).map((e) => e.externalDocumentNo),
+  );
 
   if (applications.isLoading || profile.isLoading) return <LoadingSpinner />;
   const items = checklist.data ?? [];
@@ -238,7 +293,13 @@ export function ApplicationListPage() {
                       <Feedback application={a} />
                     </TableCell>
                     <TableCell sx={{ minWidth: 230 }}>
-                      <Actions application={a} complete={complete} confirmed={confirmed} onSubmit={flow.start} />
+                      <Actions
+                        application={a}
+                        complete={complete}
+                        confirmed={confirmed}
+                        onSubmit={flow.start}
+                        invoiced={invoicedCodes.has(a.Code)}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}

@@ -17,12 +17,16 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { applicationStatusLabel, formatAmount } from '@portal/contract';
+import { applicationStatusLabel, formatAmount, formatKes } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
-import { useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { memberAlertCount, useBalance, useBillingAlerts } from '../../shared/member/money';
+import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { MONEY_COLORS } from '../../shared/payments/documents';
 import { useSettings } from '../../shared/settings/use-settings';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PendingPayments } from './pending-payments';
+import { standingOf } from './status';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -32,6 +36,67 @@ function Field({ label, value }: { label: string; value: string | null | undefin
       </Typography>
       <Typography sx={{ fontWeight: 500 }}>{value || '—'}</Typography>
     </Box>
+  );
+}
+
+function Tile({ label, value, color, to, testId }: { label: string; value: string; color?: string; to?: string; testId: string }) {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent
+        component={to ? RouterLink : 'div'}
+        {...(to ? { to } : {})}
+        sx={{ display: 'block', color: 'inherit', textDecoration: 'none', height: '100%' }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" sx={{ fontWeight: 700, mt: 0.5 }} color={color} data-testid={testId}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The tiles of part 1 §2: Arrears amount, Status (In Good Standing / In arrears) and Notifications. */
+function Tiles({ hasMembership }: { hasMembership: boolean }) {
+  const balance = useBalance();
+  const applications = useMyApplications();
+  const alerts = useBillingAlerts();
+  const standing = standingOf(balance.data, hasMembership);
+  const notifications = memberAlertCount((applications.data ?? []).filter(needsAction).length, alerts.count);
+  const loading = balance.isLoading ? '…' : '—';
+  return (
+    <>
+      {balance.error && <Alert severity="error">{balance.error.message}</Alert>}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Tile
+            label="Arrears"
+            testId="tile-arrears"
+            to="/billing"
+            value={balance.data ? formatKes(balance.data.arrearsLCY) : loading}
+            color={balance.data && balance.data.arrearsLCY > 0 ? MONEY_COLORS.bad : undefined}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Tile
+            label="Status"
+            testId="tile-status"
+            value={standing?.label ?? loading}
+            color={standing?.tone === 'success' ? MONEY_COLORS.good : standing?.tone === 'error' ? MONEY_COLORS.bad : undefined}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Tile
+            label="Notifications"
+            testId="tile-notifications"
+            to={alerts.count > 0 ? '/subscription' : '/application'}
+            value={String(notifications)}
+          />
+        </Grid>
+      </Grid>
+    </>
   );
 }
 
@@ -64,6 +129,7 @@ export function DashboardPage() {
         </Alert>
       )}
       {profile.error && <Alert severity="error">{profile.error.message}</Alert>}
+      {p && <Tiles hasMembership={Boolean(membership)} />}
       <Card>
         <CardHeader title="General Information" slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }} />
         <CardContent>
@@ -145,6 +211,7 @@ export function DashboardPage() {
           )}
         </CardContent>
       </Card>
+      {p && <PendingPayments />}
     </Stack>
   );
 }

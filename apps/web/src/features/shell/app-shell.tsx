@@ -46,7 +46,9 @@ import {
 } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { memberAlertCount, useBillingAlerts } from '../../shared/member/money';
 import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { goodStandingRoute } from '../../shared/payments/routes';
 import { useReviewBell } from '../../shared/review/use-review-bell';
 import { useSession } from '../../shared/session/session-store';
 import { useCompany, useSettings } from '../../shared/settings/use-settings';
@@ -64,8 +66,9 @@ const DRAWER_WIDTH = 260;
  * links to screens still being built (CPD, billing, applications, …) are left out until they land,
  * rather than leading to a 404 page.
  */
-const BUILT_ROUTES = ['/dashboard', '/profile', '/admin/', '/application'];
-const isBuilt = (link: NavLink) => link.external || BUILT_ROUTES.some((r) => link.to.startsWith(r));
+const BUILT_ROUTES = ['/dashboard', '/profile', '/admin/', '/application', '/billing', '/subscription', '/payment-history', '/checkout'];
+const isBuilt = (link: NavLink): boolean =>
+  Boolean(link.external) || BUILT_ROUTES.some((r) => link.to.startsWith(r)) || Boolean(link.children?.some(isBuilt));
 
 const icons: Record<string, ReactElement> = {
   Dashboard: <Dashboard />,
@@ -89,9 +92,22 @@ const icons: Record<string, ReactElement> = {
 
 const pageTitles: [RegExp, string][] = [
   [/^\/dashboard\/Settings/, 'Settings'],
+  [/^\/dashboard\/goodStanding/, 'Good Standing'],
+  [/^\/billing\/invoice/, 'Invoice'],
+  [/^\/billing\/receipt/, 'Receipt'],
+  [/^\/billing/, 'Billing'],
+  [/^\/subscription\/document/, 'Subscription Invoice'],
+  [/^\/subscription\/receipt/, 'Subscription Receipt'],
+  [/^\/subscription\/certificate/, 'Subscription Certificate'],
+  [/^\/subscription/, 'My Subscriptions'],
+  [/^\/payment-history/, 'Payment History'],
+  [/^\/checkout/, 'Checkout'],
   [/^\/profile\/profileConfirm/, 'Confirm Profile'],
+  [/^\/profile\/RefereeFormReport/, 'Referee Form Report'],
   [/^\/profile/, 'Profile'],
   [/^\/checklist/, 'Checklist'],
+  [/^\/application\/./, 'Application Document'],
+  [/^\/application/, 'Applications'],
   [/^\/dashboard/, 'Dashboard'],
   [/^\/initiate-profile/, 'Create Profile'],
   [/^\/initiate-firm/, 'Create Firm Profile'],
@@ -102,6 +118,7 @@ const pageTitles: [RegExp, string][] = [
   [/^\/admin\/applications\/./, 'Application'],
   [/^\/admin\/applications/, 'Applications'],
   [/^\/admin\/members/, 'Members'],
+  [/^\/admin\/billing/, 'Billing'],
   [/^\/admin/, 'Administration'],
 ];
 
@@ -162,6 +179,7 @@ export function AppShell() {
   const profile = useMyProfile();
   const applications = useMyApplications();
   const bell = useReviewBell();
+  const billingAlerts = useBillingAlerts();
   const logout = useLogout();
   useInactivityLogout(Boolean(session) && settings.minor.inactivityLogout, settings.inactivityTimeoutMs);
 
@@ -182,12 +200,18 @@ export function AppShell() {
     profile: profile.data,
     packages: settings.packages,
     minor: settings.minor,
-    goodStanding: false,
+    goodStanding: profile.data?.goodStanding ?? false,
     releasedApplicationCode: released?.Code ?? null,
     projectsUrl: null,
   }).filter(isBuilt);
-  // Staff: applications waiting for a reviewer; members: their applications needing action (part 1 §2).
-  const alerts = staff ? (bell.data?.needingAction ?? 0) : (applications.data ?? []).filter(needsAction).length;
+  // Staff: applications waiting for a reviewer; members: unpaid subscriptions plus applications needing action (part 1 §2).
+  const memberApplicationAlerts = (applications.data ?? []).filter(needsAction).length;
+  const alerts = staff ? (bell.data?.needingAction ?? 0) : memberAlertCount(memberApplicationAlerts, billingAlerts.count);
+  // The account menu offers the good-standing certificate to eligible members (part 1 §2, §6).
+  const goodStandingTo =
+    !staff && settings.minor.certificate_of_good_standing && profile.data?.goodStanding && profile.data.MemberNo
+      ? goodStandingRoute(profile.data.MemberNo)
+      : null;
   const title = pageTitles.find(([re]) => re.test(location.pathname))?.[1] ?? '';
   const p = profile.data;
 
@@ -241,13 +265,27 @@ export function AppShell() {
           </Typography>
           <Tooltip
             title={
-              alerts ? (staff ? `${alerts} application(s) need action` : `${alerts} item(s) need your attention`) : 'No new notifications'
+              alerts
+                ? staff
+                  ? `${alerts} application(s) need action`
+                  : billingAlerts.count > 0
+                    ? `${billingAlerts.count} unpaid subscription(s), ${memberApplicationAlerts} application(s) need your attention`
+                    : `${alerts} item(s) need your attention`
+                : 'No new notifications'
             }
           >
             <IconButton
               color="inherit"
               aria-label={`Notifications: ${alerts}`}
-              onClick={() => navigate(staff ? '/admin/applications' : '/application')}
+              onClick={() =>
+                navigate(
+                  staff
+                    ? '/admin/applications'
+                    : billingAlerts.count > 0 && memberApplicationAlerts === 0
+                      ? '/subscription'
+                      : '/application',
+                )
+              }
             >
               <Badge badgeContent={alerts} sx={{ '& .MuiBadge-badge': { bgcolor: 'badge.main', color: 'text.primary' } }}>
                 <Notifications />
@@ -269,6 +307,19 @@ export function AppShell() {
               </ListItemIcon>
               Settings
             </MenuItem>
+            {goodStandingTo && (
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  navigate(goodStandingTo);
+                }}
+              >
+                <ListItemIcon>
+                  <VerifiedUser fontSize="small" />
+                </ListItemIcon>
+                {settings.minor.certificate_of_good_standing_caption}
+              </MenuItem>
+            )}
             <MenuItem onClick={logout}>Logout</MenuItem>
           </Menu>
         </Toolbar>

@@ -70,15 +70,31 @@ describe('navLinks', () => {
   });
 
   it('gives admins the admin links, Admin Settings only to the main administrator', () => {
-    expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual(['Applications', 'Members', 'User Settings', 'Audit Log']);
+    expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual([
+      'Applications',
+      'Members',
+      'Billing',
+      'User Settings',
+      'Audit Log',
+    ]);
     expect(titles(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual([
       'Admin Settings',
       'Requirements',
       'Applications',
       'Members',
+      'Billing',
       'User Settings',
       'Audit Log',
     ]);
+  });
+
+  it('gives admins, and only admins, the Billing back office', () => {
+    expect(navLinks(ctx({ user: { ...user, is_admin: true } }))).toContainEqual({ title: 'Billing', to: '/admin/billing', package: null });
+    expect(navLinks(ctx({ user: { ...user, is_approver: true, profile_id: null }, profile: null })).map((l) => l.to)).not.toContain(
+      '/admin/billing',
+    );
+    // A member's Billing is their own statement.
+    expect(navLinks(ctx()).find((l) => l.title === 'Billing')?.to).toBe('/billing');
   });
 
   it('gives admins and approvers the back office: Applications and Members', () => {
@@ -97,6 +113,17 @@ describe('navLinks', () => {
       { title: 'Members', to: '/admin/members', package: null },
     ]);
     expect(titles(ctx({ user: approver, packages: null }))).toEqual(['Applications', 'Members']);
+  });
+
+  it('links the good-standing certificate with the encoded member number, when the setting is on and the member is in good standing', () => {
+    const certificate = (c: NavContext) => navLinks(c).find((l) => l.title === 'Certificate');
+    expect(certificate(ctx({ goodStanding: true }))?.children).toEqual([
+      { title: 'Certificate of Good Standing', to: '/dashboard/goodStanding/TTE%3D', package: null },
+    ]);
+    expect(certificate(ctx({ goodStanding: false }))).toBeUndefined();
+    expect(
+      certificate(ctx({ goodStanding: true, minor: minorSettingsSchema.parse({ certificate_of_good_standing: false }) })),
+    ).toBeUndefined();
   });
 
   it('lists the acceptance letter under Certificate once an application is released', () => {

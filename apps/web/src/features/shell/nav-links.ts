@@ -1,4 +1,5 @@
 import type { MinorSettings, PackageName, ProfileSummary, User } from '@portal/contract';
+import { goodStandingRoute } from '../../shared/payments/routes';
 
 export interface NavLink {
   title: string;
@@ -36,6 +37,7 @@ export function navLinks(ctx: NavContext): NavLink[] {
       admin.push({ title: 'Requirements', to: '/admin/requirements', package: null });
     }
     admin.push(...backOffice);
+    admin.push({ title: 'Billing', to: '/admin/billing', package: null });
     admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
     admin.push({ title: 'Audit Log', to: '/admin/audit', package: null });
     return admin;
@@ -46,7 +48,7 @@ export function navLinks(ctx: NavContext): NavLink[] {
   const hasMembership = Boolean(profile?.memberInformation.length);
   const certificateChildren: NavLink[] = [];
   if (minor.certificate_of_good_standing && ctx.goodStanding && profile?.MemberNo) {
-    certificateChildren.push({ title: minor.certificate_of_good_standing_caption, to: '/dashboard/goodStanding', package: null });
+    certificateChildren.push({ title: minor.certificate_of_good_standing_caption, to: goodStandingRoute(profile.MemberNo), package: null });
   }
   if (ctx.releasedApplicationCode) {
     certificateChildren.push({

@@ -1,0 +1,64 @@
+import { toCents } from '@portal/contract';
+import { schema } from '@portal/db';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { raiseInvoice, type Tx } from './ledger';
+
+const { applications, ledgerEntries, users } = schema;
+type ApplicationRow = typeof applications.$inferSelect;
+
+export const applicationFeeDescription = (code: string) => `Application fee ${code}`;
+
+/**
+ * Raises the application-fee invoice at the first submission, in the submission's transaction: the application's
+ * amount, purpose 'application', the application code as source, due on the day. An application that already
+ * has its invoice (a re-submission) keeps it; an application with no fee gets none. Returns the invoice number.
+ */
+export async function invoiceApplicationFee(
+  tx: Tx,
+  application: ApplicationRow,
+  profileId: string,
+  createdBy: number | null,
+): Promise<string | null> {
+  if (application.invoiceNo) return application.invoiceNo;
+  const amountCents = toCents(application.amount);
+  if (amountCents <= 0) return null;
+  const invoice = await raiseInvoice(tx, {
+    profileId,
+    purpose: 'application',
+    description: applicationFeeDescription(application.code),
+    amountCents,
+    externalDocumentNo: application.code,
+    createdBy,
+  });
+  const [updated] = await tx
+    .update(applications)
+    .set({ invoiceNo: invoice.documentNo })
+    .where(and(eq(applications.code, application.code), sql`${applications.invoiceNo} is null`))
+    .returning({ code: applications.code });
+  // The caller holds the application row locked, so this cannot happen; refuse rather than leave two invoices.
+  if (!updated) throw new Error(`Application ${application.code} was invoiced meanwhile`);
+  return invoice.documentNo;
+}
+
+/** An application may pass Open once its fee has a posted receipt, or when it carries no fee at all. */
+export function applicationFeeSettled(application: ApplicationRow): boolean {
+  if (application.postedReceiptNo) return true;
+  return application.invoiceNo === null && toCents(application.amount) <= 0;
+}
+
+/** GET /api/billing/alerts: the member's subscription invoices with something still owed (the bell). */
+export async function unpaidSubscriptions(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ledgerEntries)
+    .innerJoin(users, eq(users.profileId, ledgerEntries.profileId))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(ledgerEntries.documentType, 'Invoice'),
+        eq(ledgerEntries.purpose, 'subscription'),
+        gt(ledgerEntries.remainingCents, 0),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

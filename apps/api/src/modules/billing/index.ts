@@ -1,0 +1,33 @@
+/**
+ * The ledger core (decisions.md §5, decision 022): the only way money is posted. Other modules import from here.
+ * Amounts are integer cents; every function runs inside the caller's transaction (a savepoint) or its own.
+ */
+
+export { applicationFeeDescription, applicationFeeSettled, invoiceApplicationFee, unpaidSubscriptions } from './fees';
+export {
+  type Allocation,
+  applyCredit,
+  arrearsCents,
+  balanceCents,
+  type CreditNoteInput,
+  checkLedgerInvariants,
+  findInvoice,
+  INVOICE_PURPOSES,
+  type InvoicePurpose,
+  isInGoodStanding,
+  LEDGER_PAYMENT_METHODS,
+  type LedgerEntryRow,
+  LedgerError,
+  type LedgerPaymentMethod,
+  lockOpenInvoices,
+  type PostPaymentInput,
+  type PostPaymentResult,
+  postCreditNote,
+  postPayment,
+  type RaiseInvoiceInput,
+  raiseInvoice,
+  type Tx,
+  today,
+} from './ledger';
+export { sendSubscriptionReminders, startSubscriptionReminders } from './reminders';
+export { billSubscription, subscriptionCode, subscriptionDescription, subscriptionDueDate, subscriptionFeeCents } from './run';

@@ -1,0 +1,142 @@
+import { centsToText, SUBSCRIPTION_REMINDER_DAYS } from '@portal/contract';
+import { type Db, queryRows } from '@portal/db';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { organisationName } from '../../shared/organisation';
+import { enqueue, type OutgoingMessage } from '../outbox/outbox';
+import { today } from './ledger';
+
+type ReminderContext = Pick<AppContext, 'db' | 'config'>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BATCH = 200;
+
+interface Claimed {
+  profile_id: string;
+  first_name: string;
+  member_no: string | null;
+  email: string | null;
+  phone: string | null;
+  owed: string;
+  periods: string | null;
+  due: string | null;
+}
+
+/**
+ * Whom a reminder reaches: with a portal account, the account's email and phone as the member's reminder
+ * preferences allow; without one (an imported member who has not activated), the profile's email and phone.
+ */
+const recipients = sql`
+  case when u.id is null then p.email when u.email_reminders = 1 then u.email end as email,
+  case when u.id is null then p.phone_no when u.sms_reminders = 1 then u.phone_no end as phone`;
+
+/**
+ * Reminds members of their unpaid subscriptions by email and SMS, at most once every SUBSCRIPTION_REMINDER_DAYS
+ * per member. Each batch claims its members with one upsert into `billing_reminders` that only succeeds when the
+ * last reminder is old enough (a second process's upsert waits on the row and then matches nothing), and queues
+ * the messages in the same transaction. Members with nowhere to send are not claimed. Returns members reminded.
+ */
+export async function sendSubscriptionReminders(ctx: ReminderContext, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - SUBSCRIPTION_REMINDER_DAYS * DAY_MS).toISOString();
+  const at = now.toISOString();
+  const on = today(now);
+  const displayName = await organisationName(ctx.db);
+  let total = 0;
+  for (;;) {
+    const claimed = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const rows = await queryRows<Claimed>(
+        tx,
+        sql`with due as (
+              select e.profile_id from ledger_entries e
+              join profiles p on p.profile_id = e.profile_id
+              left join users u on u.profile_id = p.profile_id
+              where e.document_type = 'Invoice' and e.purpose = 'subscription' and e.remaining_cents > 0
+                and e.document_date <= ${on}
+                and not exists (select 1 from billing_reminders r where r.profile_id = e.profile_id and r.last_sent_at > ${cutoff}::timestamptz)
+                and ((u.id is null and (p.email is not null or p.phone_no is not null))
+                  or (u.id is not null and (u.email_reminders = 1 or (u.sms_reminders = 1 and u.phone_no is not null))))
+              group by e.profile_id
+              order by e.profile_id
+              limit ${BATCH}
+            ),
+            claimed as (
+              insert into billing_reminders (profile_id, last_sent_at, reminders_sent)
+              select profile_id, ${at}::timestamptz, 1 from due
+              on conflict (profile_id) do update set last_sent_at = excluded.last_sent_at,
+                reminders_sent = billing_reminders.reminders_sent + 1
+              where billing_reminders.last_sent_at <= ${cutoff}::timestamptz
+              returning profile_id
+            )
+            select p.profile_id, p.first_name, p.member_no, ${recipients},
+              (select sum(e.remaining_cents) from ledger_entries e where e.profile_id = p.profile_id
+                and e.document_type = 'Invoice' and e.purpose = 'subscription' and e.remaining_cents > 0) as owed,
+              (select string_agg(distinct s.period, ', ' order by s.period) from subscriptions s
+                join ledger_entries e on e.document_no = s.invoice_no
+                where s.profile_id = p.profile_id and e.remaining_cents > 0) as periods,
+              (select min(e.due_date)::text from ledger_entries e where e.profile_id = p.profile_id
+                and e.document_type = 'Invoice' and e.purpose = 'subscription' and e.remaining_cents > 0) as due
+            from claimed c join profiles p on p.profile_id = c.profile_id
+            left join users u on u.profile_id = p.profile_id`,
+      );
+      for (const row of rows) {
+        for (const message of reminderMessages(ctx.config.publicUrl, displayName, row, on)) await enqueue(tx, message);
+      }
+      return rows.length;
+    });
+    total += claimed;
+    if (claimed < BATCH) return total;
+  }
+}
+
+function reminderMessages(publicUrl: string, displayName: string, row: Claimed, on: string): OutgoingMessage[] {
+  const amount = `KES ${Number(centsToText(Number(row.owed))).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`;
+  const what = row.periods ? `subscription for ${row.periods}` : 'subscription';
+  const when = row.due ? (row.due < on ? `was due on ${row.due}` : `is due on ${row.due}`) : 'is due';
+  const link = `${publicUrl}/subscription`;
+  const messages: OutgoingMessage[] = [];
+  if (row.email) {
+    messages.push({
+      channel: 'email',
+      to: row.email,
+      subject: `${displayName}: your ${what} is unpaid`,
+      body: [
+        `Dear ${row.first_name},`,
+        '',
+        `Your ${what}${row.member_no ? ` (member ${row.member_no})` : ''} ${when}. ${amount} is still unpaid.`,
+        `Pay by M-Pesa or card at ${link}`,
+        '',
+        'If you have already paid, please ignore this reminder.',
+        '',
+        displayName,
+      ].join('\n'),
+    });
+  }
+  if (row.phone) {
+    messages.push({
+      channel: 'sms',
+      to: row.phone,
+      body: `${displayName}: your ${what} ${when}. ${amount} unpaid. Pay at ${link}`,
+    });
+  }
+  return messages;
+}
+
+/** Runs `sendSubscriptionReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
+export function startSubscriptionReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000) {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sendSubscriptionReminders(ctx);
+    } catch (error) {
+      // The next run tries again; a failed transaction claimed and queued nothing.
+      console.error('subscription reminders failed', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

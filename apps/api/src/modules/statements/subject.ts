@@ -1,0 +1,36 @@
+import { billingMessages, decodeBase64 } from '@portal/contract';
+import { schema } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { notFound } from '../../shared/errors';
+import type { UserRow } from '../../shared/session';
+
+/** Admins and approvers may read any member's statement; a member only their own. */
+export function isStaff(user: UserRow): boolean {
+  return user.isAdmin || user.isApprover;
+}
+
+/**
+ * Whose money the call reads: the caller's own profile, or (admins and approvers only) the `?profileId=` named.
+ * A member naming someone else's profile gets the same 404 as for a profile that does not exist.
+ */
+export async function subjectProfileId(ctx: AppContext, user: UserRow, requested: string | undefined): Promise<string | null> {
+  if (!requested || requested === user.profileId) return user.profileId;
+  if (!isStaff(user)) throw notFound(billingMessages.profileNotFound);
+  const [row] = await ctx.db
+    .select({ profileId: schema.profiles.profileId })
+    .from(schema.profiles)
+    .where(eq(schema.profiles.profileId, requested))
+    .limit(1);
+  if (!row) throw notFound(billingMessages.profileNotFound);
+  return row.profileId;
+}
+
+/** A document code as the web routes carry it: raw, or base64-encoded (part 2 §2.5). Both forms are tried. */
+export function codeCandidates(code: string): string[] {
+  const raw = code.trim();
+  if (!raw || raw.length > 400) return [];
+  const decoded = decodeBase64(raw)?.trim();
+  const plausible = decoded && decoded !== raw && decoded.length <= 100 && /^[\x20-\x7E]+$/.test(decoded);
+  return plausible ? [raw, decoded] : [raw];
+}

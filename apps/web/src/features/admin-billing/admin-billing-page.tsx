@@ -1,0 +1,557 @@
+import { AddCard, EventRepeat, RemoveCircleOutline, Search } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { BILLING_INVOICE_PURPOSES, type BillingRun, formatKes } from '@portal/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { MONEY_COLORS, shortDate } from '../../shared/payments/documents';
+import { ServerPagination } from '../../shared/ui/server-pagination';
+import { useToast } from '../../shared/ui/toast';
+import { useAdminArrears, useAdminInvoices, useAdminPayments, useBillingRuns } from './api';
+import { type CreditNoteDefaults, CreditNoteDialog, ManualPaymentDialog, type PaymentDefaults, RunBillingDialog } from './dialogs';
+
+const PAGE_SIZES = [20, 50, 100];
+
+/** A search box that asks the server once typing pauses. */
+function useDebounced(value: string, ms = 350) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function SearchField({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ width: 300 }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+function Filter({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width: 170 }}>
+      <MenuItem value="">All</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function ListState({ loading, error, empty, children }: { loading: boolean; error: Error | null; empty: boolean; children: ReactNode }) {
+  return (
+    <>
+      {loading && <LinearProgress sx={{ mb: 1 }} aria-label="Loading" />}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error.message}
+        </Alert>
+      )}
+      {empty && !loading && !error ? <Typography color="text.secondary">Nothing found.</Typography> : children}
+    </>
+  );
+}
+
+const capitalise = (s: string) => s.slice(0, 1).toUpperCase() + s.slice(1);
+
+function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void; onCredit: (d: CreditNoteDefaults) => void }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [purpose, setPurpose] = useState('');
+  const [period, setPeriod] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const term = useDebounced(search);
+  const year = useDebounced(period);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
+  useEffect(() => setPage(0), [term, status, purpose, year]);
+  const list = useAdminInvoices({
+    search: term,
+    status: (status || undefined) as 'open' | 'paid' | undefined,
+    purpose: (purpose || undefined) as (typeof BILLING_INVOICE_PURPOSES)[number] | undefined,
+    period: /^\d{4}$/.test(year) ? year : undefined,
+    page: page + 1,
+    pageSize,
+  });
+  const data = list.data;
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <SearchField label="Member, name or invoice" value={search} onChange={setSearch} />
+        <Filter
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'open', label: 'Open' },
+            { value: 'paid', label: 'Paid' },
+          ]}
+        />
+        <Filter
+          label="Purpose"
+          value={purpose}
+          onChange={setPurpose}
+          options={BILLING_INVOICE_PURPOSES.map((p) => ({ value: p, label: capitalise(p) }))}
+        />
+        <TextField
+          size="small"
+          label="Subscription year"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value.replace(/\D/g, '').slice(0, 4))}
+          sx={{ width: 170 }}
+        />
+      </Stack>
+      <ListState loading={list.isFetching} error={list.error} empty={data?.invoices.length === 0}>
+        {data && data.invoices.length > 0 && (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Invoices">
+                <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+                  <TableRow>
+                    <TableCell>Invoice</TableCell>
+                    <TableCell>Due</TableCell>
+                    <TableCell>Member</TableCell>
+                    <TableCell>Description</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell align="right">Paid</TableCell>
+                    <TableCell align="right">Outstanding</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.invoices.map((i) => (
+                    <TableRow key={i.invoiceNo} hover>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {i.invoiceNo}
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {shortDate(i.documentDate)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(i.dueDate)}</TableCell>
+                      <TableCell>
+                        {i.name}
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {i.memberNo ?? i.profileId}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{i.description}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatKes(i.amount)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatKes(i.paidAmount)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatKes(i.remainingAmount)}
+                      </TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          label={i.status === 'paid' ? 'Paid' : i.overdue ? 'Overdue' : 'Open'}
+                          sx={{
+                            color: '#fff',
+                            bgcolor: i.status === 'paid' ? MONEY_COLORS.good : i.overdue ? MONEY_COLORS.bad : MONEY_COLORS.pending,
+                          }}
+                        />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {i.status === 'open' && (
+                          <Stack direction="row">
+                            <Tooltip title="Record payment">
+                              <IconButton
+                                size="small"
+                                color="primary"
+                                aria-label={`Record payment for ${i.invoiceNo}`}
+                                onClick={() => onPay({ memberNo: i.memberNo, invoiceNo: i.invoiceNo, amount: i.remainingAmount })}
+                              >
+                                <AddCard fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                            <Tooltip title="Credit note">
+                              <IconButton
+                                size="small"
+                                aria-label={`Credit note for ${i.invoiceNo}`}
+                                onClick={() => onCredit({ invoiceNo: i.invoiceNo, remaining: i.remainingAmount })}
+                              >
+                                <RemoveCircleOutline fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          </Stack>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
+                  <TableRow>
+                    <TableCell colSpan={4}>Total ({data.total} invoices)</TableCell>
+                    <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
+                    <TableCell align="right">{formatKes(data.totals.paidAmount)}</TableCell>
+                    <TableCell align="right">{formatKes(data.totals.remainingAmount)}</TableCell>
+                    <TableCell colSpan={2} />
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            </TableContainer>
+            <ServerPagination
+              count={data.total}
+              page={page}
+              pageSize={pageSize}
+              options={PAGE_SIZES}
+              onChange={(p, size) => {
+                setPage(p);
+                setPageSize(size);
+              }}
+            />
+          </>
+        )}
+      </ListState>
+    </Box>
+  );
+}
+
+function PaymentsTab() {
+  const [search, setSearch] = useState('');
+  const [method, setMethod] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const term = useDebounced(search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
+  useEffect(() => setPage(0), [term, method, from, to]);
+  const list = useAdminPayments({
+    search: term,
+    method: (method || undefined) as 'MPESA' | 'CARD' | 'BANK' | 'CHEQUE' | undefined,
+    from: from || undefined,
+    to: to || undefined,
+    page: page + 1,
+    pageSize,
+  });
+  const data = list.data;
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <SearchField label="Member, name, receipt or reference" value={search} onChange={setSearch} />
+        <Filter
+          label="Method"
+          value={method}
+          onChange={setMethod}
+          options={['MPESA', 'CARD', 'BANK', 'CHEQUE'].map((m) => ({ value: m, label: m }))}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          sx={{ width: 170 }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <ListState loading={list.isFetching} error={list.error} empty={data?.payments.length === 0}>
+        {data && data.payments.length > 0 && (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Payments">
+                <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+                  <TableRow>
+                    <TableCell>Receipt</TableCell>
+                    <TableCell>Paid on</TableCell>
+                    <TableCell>Member</TableCell>
+                    <TableCell>Method</TableCell>
+                    <TableCell>Reference</TableCell>
+                    <TableCell>Applied to</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell align="right">Unapplied</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.payments.map((p) => (
+                    <TableRow key={p.receiptNo} hover>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.receiptNo}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(p.paidOn)}</TableCell>
+                      <TableCell>
+                        {p.name}
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {p.memberNo ?? p.profileId}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{p.method ?? '—'}</TableCell>
+                      <TableCell>{p.reference ?? '—'}</TableCell>
+                      <TableCell>
+                        {p.appliedTo.length === 0
+                          ? '—'
+                          : p.appliedTo.map((a) => (
+                              <Typography key={a.invoiceNo} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                                {a.invoiceNo}: {formatKes(a.amount)}
+                              </Typography>
+                            ))}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatKes(p.amount)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatKes(p.unappliedAmount)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
+                  <TableRow>
+                    <TableCell colSpan={6}>Total ({data.total} payments)</TableCell>
+                    <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
+                    <TableCell align="right">{formatKes(data.totals.unappliedAmount)}</TableCell>
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            </TableContainer>
+            <ServerPagination
+              count={data.total}
+              page={page}
+              pageSize={pageSize}
+              options={PAGE_SIZES}
+              onChange={(p, size) => {
+                setPage(p);
+                setPageSize(size);
+              }}
+            />
+          </>
+        )}
+      </ListState>
+    </Box>
+  );
+}
+
+function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const term = useDebounced(search);
+  const cat = useDebounced(category);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
+  useEffect(() => setPage(0), [term, cat]);
+  const list = useAdminArrears({ search: term, category: cat, page: page + 1, pageSize });
+  const data = list.data;
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <SearchField label="Member or name" value={search} onChange={setSearch} />
+        <TextField
+          size="small"
+          label="Category code"
+          value={category}
+          onChange={(e) => setCategory(e.target.value.toUpperCase())}
+          sx={{ width: 170 }}
+        />
+      </Stack>
+      <ListState loading={list.isFetching} error={list.error} empty={data?.members.length === 0}>
+        {data && data.members.length > 0 && (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Arrears">
+                <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+                  <TableRow>
+                    <TableCell>Member</TableCell>
+                    <TableCell>Category</TableCell>
+                    <TableCell>Contact</TableCell>
+                    <TableCell align="right">Overdue invoices</TableCell>
+                    <TableCell>Oldest due</TableCell>
+                    <TableCell align="right">Arrears</TableCell>
+                    <TableCell>Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.members.map((m) => (
+                    <TableRow key={m.profileId} hover>
+                      <TableCell>
+                        {m.name}
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {m.memberNo ?? m.profileId}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{m.category ?? '—'}</TableCell>
+                      <TableCell>
+                        <Typography variant="body2">{m.email ?? '—'}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {m.phoneNo}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right">{m.overdueInvoices}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(m.oldestDueDate)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'error.main', fontWeight: 700 }}>
+                        {formatKes(m.arrears)}
+                      </TableCell>
+                      <TableCell>
+                        {m.memberNo && (
+                          <Tooltip title="Record payment">
+                            <IconButton
+                              size="small"
+                              color="primary"
+                              aria-label={`Record payment for ${m.memberNo}`}
+                              onClick={() => onPay({ memberNo: m.memberNo, amount: m.arrears })}
+                            >
+                              <AddCard fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
+                  <TableRow>
+                    <TableCell colSpan={5}>Total ({data.totals.members} members in arrears)</TableCell>
+                    <TableCell align="right">{formatKes(data.totals.arrears)}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            </TableContainer>
+            <ServerPagination
+              count={data.total}
+              page={page}
+              pageSize={pageSize}
+              options={PAGE_SIZES}
+              onChange={(p, size) => {
+                setPage(p);
+                setPageSize(size);
+              }}
+            />
+          </>
+        )}
+      </ListState>
+    </Box>
+  );
+}
+
+function LastRun({ run }: { run: BillingRun | undefined }) {
+  if (!run) return <Typography color="text.secondary">No billing run yet.</Typography>;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      Last run: {run.period} on {shortDate(run.startedAt)}
+      {run.runBy ? ` by ${run.runBy}` : ''} — {run.billedCount} billed, {run.skippedCount} skipped, {formatKes(run.totalAmount)}
+    </Typography>
+  );
+}
+
+const TABS = ['Invoices', 'Payments', 'Arrears'] as const;
+
+/** /admin/billing: the yearly billing run, invoices, payments and arrears with totals, manual payments and credit notes. */
+export function AdminBillingPage() {
+  const toast = useToast();
+  const runs = useBillingRuns();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('Invoices');
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentDefaults | null>(null);
+  const [credit, setCredit] = useState<CreditNoteDefaults | null>(null);
+
+  return (
+    <Stack spacing={3}>
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+            <Box>
+              <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+                Billing
+              </Typography>
+              <LastRun run={runs.data?.[0]} />
+            </Box>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Button variant="contained" startIcon={<EventRepeat />} onClick={() => setRunning(true)}>
+                Run billing
+              </Button>
+              <Button variant="outlined" startIcon={<AddCard />} onClick={() => setPayment({})}>
+                Record payment
+              </Button>
+              <Button variant="outlined" startIcon={<RemoveCircleOutline />} onClick={() => setCredit({})}>
+                Issue credit note
+              </Button>
+            </Stack>
+          </Stack>
+          {result && (
+            <Alert severity="success" sx={{ mt: 2 }} onClose={() => setResult(null)} role="status">
+              {result}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <Tabs value={tab} onChange={(_, t) => setTab(t)} aria-label="Billing lists" sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+          {TABS.map((t) => (
+            <Tab key={t} value={t} label={t} />
+          ))}
+        </Tabs>
+        <CardContent>
+          {tab === 'Invoices' && <InvoicesTab onPay={setPayment} onCredit={setCredit} />}
+          {tab === 'Payments' && <PaymentsTab />}
+          {tab === 'Arrears' && <ArrearsTab onPay={setPayment} />}
+        </CardContent>
+      </Card>
+      <RunBillingDialog open={running} onClose={() => setRunning(false)} onDone={setResult} />
+      <ManualPaymentDialog defaults={payment} onClose={() => setPayment(null)} onDone={(m) => toast(m)} />
+      <CreditNoteDialog defaults={credit} onClose={() => setCredit(null)} onDone={(m) => toast(m)} />
+    </Stack>
+  );
+}

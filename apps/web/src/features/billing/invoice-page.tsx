@@ -1,0 +1,89 @@
+import { Payment } from '@mui/icons-material';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { decodeBase64, formatKes } from '@portal/contract';
+import { useNavigate, useParams } from 'react-router';
+import { useLedger } from '../../shared/member/money';
+import { billingDownloadName } from '../../shared/payments/documents';
+import { paymentDescription } from '../../shared/payments/payment-request';
+import { usePayNow } from '../../shared/payments/use-pay-now';
+import { PdfViewer } from '../../shared/ui/pdf-viewer';
+import { type BillingDocumentKind, useBillingDocument } from './api';
+
+/** The route's code, base64-encoded (part 2 §2.5); a code that is not base64 is taken as it is. */
+export function useRouteCode(): string | null {
+  const { code } = useParams();
+  if (!code) return null;
+  return decodeBase64(code) ?? code;
+}
+
+function BillingDocumentPage({ kind }: { kind: BillingDocumentKind }) {
+  const code = useRouteCode();
+  const navigate = useNavigate();
+  const document = useBillingDocument(kind, code);
+  const ledger = useLedger();
+  const payNow = usePayNow();
+  const invoice =
+    kind === 'proforma'
+      ? ledger.data?.find((e) => e.documentType === 'Invoice' && (e.documentNo === code || e.externalDocumentNo === code))
+      : undefined;
+  // Pay Now only while the invoice is unpaid (part 2 §2.5, §4): its remaining amount is what is still owed.
+  const unpaid = invoice && invoice.remainingAmtLCY > 0 ? invoice : null;
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/billing'));
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between' }}>
+        <Box>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {kind === 'proforma' ? 'Invoice' : 'Receipt'}
+          </Typography>
+          {code && (
+            <Typography variant="body2" color="text.secondary">
+              {code}
+              {invoice && ` · ${invoice.description}`}
+            </Typography>
+          )}
+        </Box>
+        {unpaid && !document.error && (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography>
+              Due: <strong>{formatKes(unpaid.remainingAmtLCY)}</strong>
+            </Typography>
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<Payment />}
+              onClick={() =>
+                payNow({
+                  sourceDocumentNo: unpaid.documentNo,
+                  description: paymentDescription(unpaid.purpose),
+                  amount: unpaid.remainingAmtLCY,
+                  successUrl: '/dashboard',
+                })
+              }
+            >
+              Pay Now
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+      <PdfViewer
+        data={code ? document.data : ''}
+        loading={Boolean(code) && document.isLoading}
+        error={document.error ? document.error.message : null}
+        fileName={billingDownloadName(kind === 'proforma' ? 'INVOICE' : 'RECEIPT')}
+        onBack={back}
+      />
+    </Box>
+  );
+}
+
+/** /billing/invoice/{code}: the invoice PDF with Back, Download and Pay Now while unpaid. */
+export function InvoicePage() {
+  return <BillingDocumentPage kind="proforma" />;
+}
+
+/** /billing/receipt/{code}: the receipt PDF with Back and Download. */
+export function ReceiptPage() {
+  return <BillingDocumentPage kind="receipt" />;
+}

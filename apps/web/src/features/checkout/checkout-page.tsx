@@ -1,0 +1,445 @@
+import { CheckCircle, CreditCard, ErrorOutline, HourglassTop, PhoneAndroid, Savings } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Divider,
+  FormControlLabel,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { formatKes, maskPhone, normalisePhone, type Payment, type PaymentProvider } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useBalance, usePendingPayments, useRefreshMoney } from '../../shared/member/money';
+import { MONEY_COLORS } from '../../shared/payments/documents';
+import { type PaymentRequest, readPaymentRequest, safeReturnPath } from '../../shared/payments/payment-request';
+import { setFlash } from '../../shared/ui/flash';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { checkoutApi } from './api';
+import { checkMpesaPhone, failureText, MPESA_WAIT_MS, POLL_MS, phaseOf } from './flow';
+
+const PROVIDER_LABELS: Record<PaymentProvider, { title: string; hint: string; icon: ReactNode }> = {
+  MPESA: { title: 'MPESA', hint: 'A payment prompt is sent to your phone; enter your M-Pesa PIN to approve it.', icon: <PhoneAndroid /> },
+  CARD: { title: 'CARD', hint: 'Pay with a debit or credit card on the secure card payment page.', icon: <CreditCard /> },
+  CREDIT: { title: 'CREDIT', hint: 'Use the unapplied credit on your account.', icon: <Savings /> },
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.75 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: 500, textAlign: 'right' }}>{children}</Typography>
+    </Stack>
+  );
+}
+
+/** What is being paid: the document and the amount the server holds for it (the request's amount only as a fallback). */
+function Summary({ request, attempt }: { request: PaymentRequest | null; attempt: Payment | undefined }) {
+  const pending = usePendingPayments();
+  const code = request?.sourceDocumentNo ?? attempt?.invoiceNo;
+  const invoice = pending.data?.find((e) => e.documentNo === code || e.externalDocumentNo === code);
+  const amount = attempt?.amount ?? invoice?.remainingAmtLCY ?? request?.amount;
+  return (
+    <Box>
+      <Row label="Payment">{request?.description || 'Payment'}</Row>
+      <Row label="Document">{invoice?.documentNo ?? attempt?.invoiceNo ?? code ?? '—'}</Row>
+      <Row label="For">{attempt?.description ?? invoice?.description ?? '—'}</Row>
+      {request?.name && <Row label="Payer">{request.name}</Row>}
+      <Divider sx={{ my: 1 }} />
+      <Row label="Amount to pay">
+        <Box component="span" sx={{ fontSize: '1.25rem', fontWeight: 700 }} data-testid="checkout-amount">
+          {amount === undefined ? '—' : formatKes(amount)}
+        </Box>
+      </Row>
+    </Box>
+  );
+}
+
+interface ChooseProps {
+  request: PaymentRequest;
+  busy: boolean;
+  error: string | null;
+  onPay: (provider: PaymentProvider, phone?: string) => void;
+  onCancel: () => void;
+  initialProvider?: PaymentProvider;
+  initialPhone?: string;
+}
+
+function ChooseProvider({ request, busy, error, onPay, onCancel, initialProvider = 'MPESA', initialPhone }: ChooseProps) {
+  const balance = useBalance();
+  const pending = usePendingPayments();
+  const [provider, setProvider] = useState<PaymentProvider>(initialProvider);
+  const [phone, setPhone] = useState(initialPhone ?? (request.accountNo ? normalisePhone(request.accountNo) : ''));
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const credit = balance.data?.creditLCY;
+  const known = pending.data !== undefined;
+  const owing = pending.data?.some((e) => e.documentNo === request.sourceDocumentNo || e.externalDocumentNo === request.sourceDocumentNo);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (provider !== 'MPESA') return onPay(provider);
+    const checked = checkMpesaPhone(phone);
+    if ('error' in checked) return setPhoneError(checked.error);
+    setPhoneError(null);
+    setPhone(checked.phone);
+    onPay('MPESA', checked.phone);
+  }
+
+  if (known && !owing) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="info">Nothing is left to pay on this document.</Alert>
+        <Box>
+          <Button variant="outlined" onClick={onCancel}>
+            Back
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        Payment method
+      </Typography>
+      <RadioGroup value={provider} onChange={(e) => setProvider(e.target.value as PaymentProvider)} aria-label="Payment method">
+        {(Object.keys(PROVIDER_LABELS) as PaymentProvider[]).map((p) => (
+          <Box
+            key={p}
+            sx={{
+              border: 1,
+              borderColor: provider === p ? 'primary.main' : 'divider',
+              borderRadius: 1,
+              px: 2,
+              py: 1,
+              mb: 1,
+            }}
+          >
+            <FormControlLabel
+              value={p}
+              control={<Radio />}
+              disabled={busy}
+              label={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  {PROVIDER_LABELS[p].icon}
+                  <Box>
+                    <Typography sx={{ fontWeight: 700 }}>{PROVIDER_LABELS[p].title}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {PROVIDER_LABELS[p].hint}
+                      {p === 'CREDIT' && credit !== undefined && ` Available: ${formatKes(credit)}.`}
+                    </Typography>
+                  </Box>
+                </Stack>
+              }
+            />
+            {p === 'MPESA' && provider === 'MPESA' && (
+              <TextField
+                label="M-Pesa phone number"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                onBlur={() => phone && setPhone(normalisePhone(phone))}
+                error={Boolean(phoneError)}
+                helperText={phoneError ?? 'The number that receives the payment prompt, e.g. 254712345678'}
+                inputMode="tel"
+                autoComplete="tel"
+                disabled={busy}
+                fullWidth
+                size="small"
+                sx={{ mt: 1, mb: 1 }}
+                slotProps={{ htmlInput: { 'aria-label': 'M-Pesa phone number' } }}
+              />
+            )}
+          </Box>
+        ))}
+      </RadioGroup>
+      {error && (
+        <Alert severity="error" sx={{ my: 2 }} role="alert">
+          {error}
+        </Alert>
+      )}
+      {busy && <LinearProgress sx={{ my: 2 }} aria-label="Sending the payment request" />}
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button type="submit" variant="contained" disabled={busy || (provider === 'CREDIT' && credit !== undefined && credit <= 0)}>
+          Pay
+        </Button>
+        <Button variant="outlined" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Follows one payment until it succeeds, fails or the wait runs out. */
+function Waiting({
+  paymentId,
+  phone,
+  onRetry,
+  onChangeMethod,
+  onReturn,
+  onSucceeded,
+}: {
+  paymentId: string;
+  phone: string | null;
+  onRetry: () => void;
+  onChangeMethod: () => void;
+  onReturn: (attempt: Payment | undefined) => void;
+  onSucceeded: (attempt: Payment) => void;
+}) {
+  const [startedAt, setStartedAt] = useState(() => Date.now());
+  const [now, setNow] = useState(() => Date.now());
+  const elapsed = now - startedAt;
+  const payment = useQuery({
+    queryKey: ['payment', paymentId],
+    queryFn: () => checkoutApi.get(paymentId),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' && Date.now() - startedAt < MPESA_WAIT_MS ? POLL_MS : false),
+    retry: 2,
+  });
+  const attempt = payment.data;
+  const phase = phaseOf(attempt?.status, elapsed);
+
+  useEffect(() => {
+    if (phase !== 'waiting') return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const handled = useRef(false);
+  useEffect(() => {
+    if (phase !== 'succeeded' || !attempt || handled.current) return;
+    handled.current = true;
+    onSucceeded(attempt);
+  }, [phase, attempt, onSucceeded]);
+
+  if (payment.isLoading) return <LoadingSpinner label="Checking the payment" />;
+  if (payment.error && !attempt) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error">{payment.error.message}</Alert>
+        <Box>
+          <Button variant="outlined" onClick={() => onReturn(undefined)}>
+            Back
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+
+  if (phase === 'succeeded') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} role="status">
+        <CheckCircle sx={{ fontSize: 64, color: MONEY_COLORS.good }} />
+        <Typography variant="h6" sx={{ fontWeight: 700 }}>
+          Payment received
+        </Typography>
+        <Typography color="text.secondary">{attempt?.receiptNo ? `Receipt ${attempt.receiptNo}. ` : ''}Taking you back…</Typography>
+        <LinearProgress sx={{ width: '100%' }} />
+      </Stack>
+    );
+  }
+
+  if (phase === 'failed') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
+        <ErrorOutline sx={{ fontSize: 64, color: MONEY_COLORS.bad }} />
+        <Typography variant="h6" sx={{ fontWeight: 700 }}>
+          Payment not completed
+        </Typography>
+        <Alert severity="error" role="alert" sx={{ width: '100%', textAlign: 'left' }}>
+          {failureText(attempt?.status, attempt?.message)}
+        </Alert>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button variant="contained" onClick={onRetry}>
+            Retry
+          </Button>
+          <Button variant="outlined" onClick={onChangeMethod}>
+            Change payment method
+          </Button>
+          <Button onClick={() => onReturn(attempt)}>Back</Button>
+        </Stack>
+      </Stack>
+    );
+  }
+
+  if (phase === 'timeout') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
+        <HourglassTop color="warning" sx={{ fontSize: 64 }} />
+        <Typography variant="h6" sx={{ fontWeight: 700 }}>
+          Still waiting for M-Pesa
+        </Typography>
+        <Alert severity="warning" role="alert" sx={{ width: '100%', textAlign: 'left' }}>
+          We have not heard back from M-Pesa yet. If you approved the payment on your phone, it will be posted as soon as M-Pesa confirms
+          it: check again in a moment. If you did not get the prompt, try again.
+        </Alert>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setStartedAt(Date.now());
+              setNow(Date.now());
+              void payment.refetch();
+            }}
+          >
+            Check again
+          </Button>
+          <Button variant="outlined" onClick={onRetry}>
+            Retry
+          </Button>
+          <Button onClick={() => onReturn(attempt)}>Back</Button>
+        </Stack>
+      </Stack>
+    );
+  }
+
+  const seconds = Math.max(0, Math.ceil((MPESA_WAIT_MS - elapsed) / 1000));
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} role="status" aria-live="polite">
+      <PhoneAndroid color="primary" sx={{ fontSize: 64 }} />
+      <Typography variant="h6" sx={{ fontWeight: 700 }}>
+        Check your phone
+      </Typography>
+      <Typography color="text.secondary">
+        A payment prompt has been sent to {phone ? maskPhone(phone) : 'your phone'}. Enter your M-Pesa PIN to approve the payment
+        {attempt ? ` of ${formatKes(attempt.amount)}` : ''}.
+      </Typography>
+      <Box sx={{ width: '100%' }}>
+        <LinearProgress variant="determinate" value={Math.min(100, (elapsed / MPESA_WAIT_MS) * 100)} aria-label="Waiting for the payment" />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Waiting for confirmation… {seconds}s
+        </Typography>
+      </Box>
+      <Button onClick={() => onReturn(attempt)}>Cancel</Button>
+    </Stack>
+  );
+}
+
+/**
+ * /checkout?request={base64}: the checkout page every Pay Now opens (part 2 §4, §7). It shows what is being paid,
+ * offers MPESA (STK push, then a waiting screen that follows the payment), CARD (hosted checkout) and CREDIT, and
+ * returns to success_url or fail_url. `&payment={id}` is the attempt being followed, so a reload resumes it.
+ */
+export function CheckoutPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const refreshMoney = useRefreshMoney();
+  const encoded = params.get('request');
+  const paymentId = params.get('payment');
+  const request = useMemo(() => readPaymentRequest(encoded), [encoded]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [last, setLast] = useState<{ provider: PaymentProvider; phone?: string } | null>(null);
+  const attempt = useQuery({
+    queryKey: ['payment', paymentId],
+    queryFn: () => checkoutApi.get(paymentId ?? ''),
+    enabled: Boolean(paymentId),
+    retry: 2,
+  });
+
+  const successUrl = safeReturnPath(attempt.data?.successUrl ?? request?.success_url, '/dashboard');
+  const failUrl = safeReturnPath(attempt.data?.failUrl ?? request?.fail_url, '/dashboard');
+
+  async function pay(provider: PaymentProvider, phone?: string) {
+    if (!encoded) return;
+    setBusy(true);
+    setError(null);
+    setLast({ provider, phone });
+    try {
+      const started = await checkoutApi.start({ request: encoded, provider, ...(phone ? { phone } : {}) });
+      if (provider === 'CARD' && started.checkoutUrl) {
+        window.location.assign(started.checkoutUrl);
+        return;
+      }
+      const next = new URLSearchParams(params);
+      next.set('payment', started.id);
+      setParams(next, { replace: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The payment could not be started');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function leave(to: string) {
+    navigate(to);
+  }
+
+  function clearPayment() {
+    const next = new URLSearchParams(params);
+    next.delete('payment');
+    setParams(next, { replace: true });
+  }
+
+  // Success returns to success_url (part 2 §4) after a moment on the confirmation, with the receipt as a flash message.
+  function onSucceeded(done: Payment) {
+    void refreshMoney();
+    setFlash(done.receiptNo ? `Payment received. Receipt ${done.receiptNo}.` : 'Payment received.', 'success');
+    const to = safeReturnPath(done.successUrl, successUrl);
+    setTimeout(() => navigate(to), 1500);
+  }
+
+  if (!request && !paymentId) {
+    return (
+      <Card sx={{ maxWidth: 640, mx: 'auto' }}>
+        <CardContent>
+          <Alert severity="error" sx={{ mb: 2 }}>
+            This payment request is not valid. Start again from the document you want to pay.
+          </Alert>
+          <Button variant="outlined" onClick={() => leave('/dashboard')}>
+            Back
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card sx={{ maxWidth: 640, mx: 'auto' }}>
+      <CardHeader title="Checkout" slotProps={{ title: { variant: 'h5', component: 'h1', sx: { fontWeight: 700 } } }} />
+      <CardContent>
+        <Summary request={request} attempt={attempt.data} />
+        <Divider sx={{ my: 2 }} />
+        {paymentId ? (
+          <Waiting
+            key={paymentId}
+            paymentId={paymentId}
+            phone={last?.phone ?? null}
+            onSucceeded={onSucceeded}
+            onRetry={() => {
+              if (!request) return leave(failUrl);
+              clearPayment();
+              if (last) void pay(last.provider, last.phone);
+            }}
+            onChangeMethod={() => (request ? clearPayment() : leave(failUrl))}
+            onReturn={(a) => {
+              if (a && a.status !== 'pending' && a.status !== 'succeeded') setFlash(failureText(a.status, a.message), 'warning');
+              leave(failUrl);
+            }}
+          />
+        ) : (
+          request && (
+            <ChooseProvider
+              request={request}
+              busy={busy}
+              error={error}
+              onPay={pay}
+              onCancel={() => leave(failUrl)}
+              initialProvider={last?.provider}
+              initialPhone={last?.phone}
+            />
+          )
+        )}
+      </CardContent>
+    </Card>
+  );
+}

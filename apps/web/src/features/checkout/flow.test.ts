@@ -1,0 +1,29 @@
+import { paymentMessages } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { checkMpesaPhone, failureText, MPESA_WAIT_MS, phaseOf } from './flow';
+
+describe('checkout waiting screen', () => {
+  it('follows a pending payment until a final status or the wait limit', () => {
+    expect(phaseOf('pending', 0)).toBe('waiting');
+    expect(phaseOf(undefined, 1000)).toBe('waiting');
+    expect(phaseOf('pending', MPESA_WAIT_MS)).toBe('timeout');
+    expect(phaseOf('succeeded', MPESA_WAIT_MS * 2)).toBe('succeeded');
+    for (const s of ['failed', 'cancelled', 'expired'] as const) expect(phaseOf(s, 0)).toBe('failed');
+  });
+
+  it('normalises and checks the M-Pesa phone (part 2 §5)', () => {
+    expect(checkMpesaPhone('0712345678')).toEqual({ phone: '254712345678' });
+    expect(checkMpesaPhone('+254712345678')).toEqual({ phone: '254712345678' });
+    expect(checkMpesaPhone('0112345678')).toEqual({ phone: '254112345678' });
+    expect(checkMpesaPhone('')).toEqual({ error: paymentMessages.phoneRequired });
+    expect(checkMpesaPhone('0712')).toEqual({ error: paymentMessages.phoneInvalid });
+    expect(checkMpesaPhone('0212345678')).toEqual({ error: paymentMessages.phoneInvalid });
+  });
+
+  it('explains a failure with the server message, else the status', () => {
+    expect(failureText('failed', 'Request cancelled by user')).toBe('Request cancelled by user');
+    expect(failureText('expired', '')).toBe(paymentMessages.expired);
+    expect(failureText('cancelled', null)).toBe(paymentMessages.cancelled);
+    expect(failureText('failed', undefined)).toBe(paymentMessages.failed);
+  });
+});

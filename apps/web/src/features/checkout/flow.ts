@@ -1,0 +1,31 @@
+import { MPESA_PHONE, normalisePhone, type PaymentStatus, paymentMessages } from '@portal/contract';
+
+/** How long the waiting screen follows an M-Pesa push before saying it has not heard back (Daraja's push lives ~60 s). */
+export const MPESA_WAIT_MS = 120_000;
+/** How often the waiting screen asks for the payment's state. */
+export const POLL_MS = 2_000;
+
+export type Phase = 'waiting' | 'succeeded' | 'failed' | 'timeout';
+
+/** The waiting screen's phase: a final status wins; a pending payment past the wait limit reads as a time-out. */
+export function phaseOf(status: PaymentStatus | undefined, elapsedMs: number): Phase {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'cancelled' || status === 'expired') return 'failed';
+  return elapsedMs >= MPESA_WAIT_MS ? 'timeout' : 'waiting';
+}
+
+/** The M-Pesa phone as typed, normalised (part 2 §5), or an error message. */
+export function checkMpesaPhone(value: string): { phone: string } | { error: string } {
+  const phone = normalisePhone(value);
+  if (!phone) return { error: paymentMessages.phoneRequired };
+  if (!MPESA_PHONE.test(phone)) return { error: paymentMessages.phoneInvalid };
+  return { phone };
+}
+
+/** Why a payment did not complete: the server's message, else the contract's words for the status. */
+export function failureText(status: PaymentStatus | undefined, message: string | null | undefined): string {
+  if (message) return message;
+  if (status === 'cancelled') return paymentMessages.cancelled;
+  if (status === 'expired') return paymentMessages.expired;
+  return paymentMessages.failed;
+}

@@ -1,0 +1,43 @@
+import { Box, Typography } from '@mui/material';
+import { decodeBase64 } from '@portal/contract';
+import { useNavigate, useParams } from 'react-router';
+import { billingDownloadName } from '../../shared/payments/documents';
+import { PdfViewer } from '../../shared/ui/pdf-viewer';
+import { type SubscriptionDocumentKind, useSubscriptionDocument } from './api';
+
+const TITLES: Record<SubscriptionDocumentKind, string> = {
+  invoice: 'Subscription Invoice',
+  receipt: 'Subscription Receipt',
+  certificate: 'Subscription Certificate',
+};
+
+/** Download names: INVOICE-{date}.pdf, RECEIPT-{date}.pdf, and the certificate's code with .pdf (part 2 §2.3). */
+function fileName(kind: SubscriptionDocumentKind, code: string): string {
+  if (kind === 'certificate') return `${code.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;
+  return billingDownloadName(kind === 'invoice' ? 'INVOICE' : 'RECEIPT');
+}
+
+/** /subscription/{document|receipt|certificate}/{code}: the subscription's PDF page by page, with Back and Download. */
+export function SubscriptionDocumentPage({ kind }: { kind: SubscriptionDocumentKind }) {
+  const { code: encoded } = useParams();
+  const navigate = useNavigate();
+  const code = encoded ? (decodeBase64(encoded) ?? encoded) : null;
+  const document = useSubscriptionDocument(kind, code);
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {TITLES[kind]}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {code}
+      </Typography>
+      <PdfViewer
+        data={code ? document.data : ''}
+        loading={Boolean(code) && document.isLoading}
+        error={document.error ? document.error.message : null}
+        fileName={fileName(kind, code ?? '')}
+        onBack={() => navigate('/subscription')}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Balance, BillingAlerts, LedgerEntry as ContractLedgerEntry } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { useSession } from '../session/session-store';
+
+/** A statement row; `purpose` (application, subscription, …) when the server sends it. */
+export type LedgerEntry = ContractLedgerEntry & { purpose?: string | null };
+
+/** Every money query starts with this key: a payment refreshes the ledger, balance, bell, subscriptions at once. */
+export const MONEY_KEY = 'money';
+
+function useMemberQuery<T>(key: string, path: string, enabled = true) {
+  const session = useSession();
+  const user = session?.user;
+  return useQuery({
+    queryKey: [MONEY_KEY, key, user?.id],
+    queryFn: () => api.get<T>(path),
+    enabled: Boolean(enabled && user && !user.is_admin && !user.is_approver && user.profile_id),
+  });
+}
+
+/** The member's statement, newest first as the server sends it (`GET profile/ledger`). */
+export function useLedger() {
+  return useMemberQuery<LedgerEntry[]>('ledger', 'profile/ledger');
+}
+
+/** Balance, arrears and good standing (`GET billing/balance`). */
+export function useBalance() {
+  return useMemberQuery<Balance>('balance', 'billing/balance');
+}
+
+/** Invoices still owing on something (`GET billing/pending`, part 1 §9). */
+export function usePendingPayments() {
+  return useMemberQuery<LedgerEntry[]>('pending', 'billing/pending');
+}
+
+/** The member's bell: unpaid subscriptions (`GET billing/alerts`). */
+export function useBillingAlerts() {
+  const query = useMemberQuery<BillingAlerts>('alerts', 'billing/alerts');
+  return { ...query, count: query.data?.unpaidSubscriptions ?? 0 };
+}
+
+/**
+ * The member's bell and Notifications tile (part 1 §2): applications needing action plus unpaid subscriptions.
+ */
+export function memberAlertCount(applicationsNeedingAction: number, unpaidSubscriptions: number): number {
+  return applicationsNeedingAction + unpaidSubscriptions;
+}
+
+/** After a payment, everything that shows money or a document's paid state is read again. */
+export function useRefreshMoney() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([MONEY_KEY, 'applications', 'profile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+}
