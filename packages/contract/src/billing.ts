@@ -25,6 +25,8 @@ export const ledgerEntrySchema = z.object({
   documentDate: z.string(),
   /** What is still owed on an invoice (>= 0); unapplied credit on a payment or credit note (<= 0). */
   remainingAmtLCY: z.number(),
+  /** What an invoice bills ('application', 'subscription', …); null for payments and credit notes. */
+  purpose: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 

@@ -28,76 +28,115 @@ export async function seedDemoMoney(db: Db, now: Date = new Date()): Promise<voi
         .where(and(eq(t.subscriptions.memberNo, demoMoney.memberNo), eq(t.subscriptions.period, period)))
     ).length > 0;
 
-  const subscribe = async (tx: Db, period: string, documentDate: string, dueDate: string) => {
-    const invoiceNo = await nextNumber(tx, 'invoice', 'INV');
-    const [invoice] = await tx
+  const invoice = async (
+    tx: Db,
+    values: { purpose: string; description: string; cents: number; source: string; on: string; due: string },
+  ) => {
+    const [row] = await tx
       .insert(t.ledgerEntries)
       .values({
         profileId: profile.profileId,
-        documentNo: invoiceNo,
+        documentNo: await nextNumber(tx, 'invoice', 'INV'),
         documentType: 'Invoice',
-        purpose: 'subscription',
-        description: `Annual subscription ${period}`,
-        amountCents: demoMoney.subscriptionCents,
-        remainingCents: demoMoney.subscriptionCents,
-        externalDocumentNo: `${demoMoney.memberNo}-${period}`,
-        documentDate,
-        postingDate: documentDate,
-        dueDate,
+        purpose: values.purpose,
+        description: values.description,
+        amountCents: values.cents,
+        remainingCents: values.cents,
+        externalDocumentNo: values.source,
+        documentDate: values.on,
+        postingDate: values.on,
+        dueDate: values.due,
       })
       .returning();
+    return row;
+  };
+
+  /** An M-Pesa payment settling the whole invoice: receipt entry, allocation and the attempt row. */
+  const payInFull = async (tx: Db, inv: typeof t.ledgerEntries.$inferSelect, paidOn: string, mpesaReceipt: string, description: string) => {
+    const receiptNo = await nextNumber(tx, 'receipt', 'RCT');
+    const [payment] = await tx
+      .insert(t.ledgerEntries)
+      .values({
+        profileId: profile.profileId,
+        documentNo: receiptNo,
+        documentType: 'Payment',
+        description: `MPESA payment ${mpesaReceipt}`,
+        amountCents: -inv.amountCents,
+        remainingCents: 0,
+        externalDocumentNo: mpesaReceipt,
+        documentDate: paidOn,
+        postingDate: paidOn,
+      })
+      .returning();
+    await tx.update(t.ledgerEntries).set({ remainingCents: 0 }).where(eq(t.ledgerEntries.id, inv.id));
+    await tx.insert(t.ledgerAllocations).values({ invoiceEntryId: inv.id, creditEntryId: payment.id, amountCents: inv.amountCents });
+    const paidAt = new Date(`${paidOn}T10:42:00+03:00`);
+    await tx.insert(t.payments).values({
+      profileId: profile.profileId,
+      provider: 'MPESA',
+      invoiceNo: inv.documentNo,
+      description,
+      amountCents: inv.amountCents,
+      status: 'succeeded',
+      phone: demoMoney.paidPhone,
+      providerReference: mpesaReceipt,
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+      receiptNo,
+      completedAt: paidAt,
+      createdAt: paidAt,
+      updatedAt: paidAt,
+    });
+    return receiptNo;
+  };
+
+  const subscribe = async (tx: Db, period: string, documentDate: string, dueDate: string) => {
+    const row = await invoice(tx, {
+      purpose: 'subscription',
+      description: `Annual subscription ${period}`,
+      cents: demoMoney.subscriptionCents,
+      source: `${demoMoney.memberNo}-${period}`,
+      on: documentDate,
+      due: dueDate,
+    });
     await tx.insert(t.subscriptions).values({
       profileId: profile.profileId,
       memberNo: demoMoney.memberNo,
       period,
       categoryCode: category,
-      invoiceNo,
+      invoiceNo: row.documentNo,
     });
-    return invoice;
+    return row;
   };
+
+  // The member's own (released) application: its fee invoiced and paid on the day it was made.
+  const [application] = await db.select().from(t.applications).where(eq(t.applications.assignedMemberNo, demoMoney.memberNo));
+  if (application && !application.invoiceNo) {
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const on = nairobiDate(application.applicationDateTime);
+      const fee = await invoice(tx, {
+        purpose: 'application',
+        description: `Application fee ${application.code}`,
+        cents: Math.round(Number(application.amount) * 100),
+        source: application.code,
+        on,
+        due: on,
+      });
+      const receiptNo = await payInFull(tx, fee, on, demoMoney.applicationMpesaReceipt, 'Application Payment');
+      await tx
+        .update(t.applications)
+        .set({ invoiceNo: fee.documentNo, postedReceiptNo: receiptNo })
+        .where(eq(t.applications.code, application.code));
+    });
+  }
 
   const previous = String(year - 1);
   if (!(await billed(previous))) {
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const invoice = await subscribe(tx, previous, `${previous}-01-05`, `${previous}-03-31`);
-      const receiptNo = await nextNumber(tx, 'receipt', 'RCT');
-      const paidOn = `${previous}-02-14`;
-      const [payment] = await tx
-        .insert(t.ledgerEntries)
-        .values({
-          profileId: profile.profileId,
-          documentNo: receiptNo,
-          documentType: 'Payment',
-          description: `MPESA payment ${demoMoney.paidMpesaReceipt}`,
-          amountCents: -demoMoney.subscriptionCents,
-          remainingCents: 0,
-          externalDocumentNo: demoMoney.paidMpesaReceipt,
-          documentDate: paidOn,
-          postingDate: paidOn,
-        })
-        .returning();
-      await tx.update(t.ledgerEntries).set({ remainingCents: 0 }).where(eq(t.ledgerEntries.id, invoice.id));
-      await tx
-        .insert(t.ledgerAllocations)
-        .values({ invoiceEntryId: invoice.id, creditEntryId: payment.id, amountCents: demoMoney.subscriptionCents });
-      const paidAt = new Date(`${paidOn}T10:42:00+03:00`);
-      await tx.insert(t.payments).values({
-        profileId: profile.profileId,
-        provider: 'MPESA',
-        invoiceNo: invoice.documentNo,
-        description: 'Subscription Payment',
-        amountCents: demoMoney.subscriptionCents,
-        status: 'succeeded',
-        phone: demoMoney.paidPhone,
-        providerReference: demoMoney.paidMpesaReceipt,
-        resultCode: '0',
-        resultDesc: 'The service request is processed successfully.',
-        receiptNo,
-        completedAt: paidAt,
-        createdAt: paidAt,
-        updatedAt: paidAt,
-      });
+      const row = await subscribe(tx, previous, `${previous}-01-05`, `${previous}-03-31`);
+      await payInFull(tx, row, `${previous}-02-14`, demoMoney.paidMpesaReceipt, 'Subscription Payment');
     });
   }
 

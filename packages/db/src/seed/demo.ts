@@ -81,5 +81,6 @@ export const demoMoney = {
   /** The member's category fee (PROFESSIONAL SUBSCRIPTION 5,800.00), in cents. */
   subscriptionCents: 580_000,
   paidMpesaReceipt: 'SDE7H2K9QX',
+  applicationMpesaReceipt: 'PKA4M8T2LC',
   paidPhone: '254712000001',
 } as const;

@@ -253,7 +253,6 @@ async function seedDemo(db: Db) {
         status: 'Released',
         submitted: true,
         assignedMemberNo: person.memberNo,
-        postedReceiptNo: `RCT${person.memberNo}`,
       });
     }
   }

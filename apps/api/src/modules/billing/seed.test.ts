@@ -11,7 +11,7 @@ afterAll(() => database.close());
 const db = database.db;
 
 describe('the demo seed', () => {
-  it("gives ERB1001 last year's subscription paid and this year's unpaid and overdue, once however often it runs", async () => {
+  it("gives ERB1001 a paid application fee, last year's subscription paid and this year's unpaid and overdue, once however often it runs", async () => {
     const options = { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: true };
     await seed(db, options);
     await seed(db, options);
@@ -25,11 +25,23 @@ describe('the demo seed', () => {
     const invoice = (period: string) => entries.find((e) => e.documentNo === subs.find((s) => s.period === period)?.invoiceNo);
     expect(invoice(String(year - 1))).toMatchObject({ amountCents: 580_000, remainingCents: 0, purpose: 'subscription' });
     expect(invoice(String(year))).toMatchObject({ amountCents: 580_000, remainingCents: 580_000 });
-    expect(entries.filter((e) => e.documentType === 'Payment')).toEqual([
-      expect.objectContaining({ amountCents: -580_000, remainingCents: 0, externalDocumentNo: 'SDE7H2K9QX' }),
+    expect(entries.filter((e) => e.documentType === 'Payment').map((e) => [e.externalDocumentNo, e.amountCents, e.remainingCents])).toEqual(
+      [
+        ['PKA4M8T2LC', -580_000, 0],
+        ['SDE7H2K9QX', -580_000, 0],
+      ],
+    );
+    const payments = await db.select().from(schema.payments).where(eq(schema.payments.profileId, profile.profileId));
+    expect(payments.map((p) => [p.provider, p.status, p.providerReference]).sort()).toEqual([
+      ['MPESA', 'succeeded', 'PKA4M8T2LC'],
+      ['MPESA', 'succeeded', 'SDE7H2K9QX'],
     ]);
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.profileId, profile.profileId));
-    expect(payment).toMatchObject({ provider: 'MPESA', status: 'succeeded', providerReference: 'SDE7H2K9QX' });
+
+    // The member's released application: its fee invoiced and receipted, so Receipt opens a real document.
+    const [application] = await db.select().from(schema.applications).where(eq(schema.applications.assignedMemberNo, 'ERB1001'));
+    const fee = entries.find((e) => e.documentNo === application.invoiceNo);
+    expect(fee).toMatchObject({ purpose: 'application', amountCents: 580_000, remainingCents: 0, externalDocumentNo: application.code });
+    expect(entries.find((e) => e.documentNo === application.postedReceiptNo)?.documentType).toBe('Payment');
 
     expect(await balanceCents(db, profile.profileId)).toBe(580_000);
     expect(await arrearsCents(db, profile.profileId)).toBe(580_000);

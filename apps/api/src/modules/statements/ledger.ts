@@ -17,6 +17,7 @@ export function ledgerEntryDto(row: LedgerEntryRow): LedgerEntry {
     externalDocumentNo: row.externalDocumentNo,
     documentDate: row.documentDate,
     remainingAmtLCY: fromCents(row.remainingCents),
+    purpose: row.purpose,
   };
 }
 

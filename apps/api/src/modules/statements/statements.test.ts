@@ -22,6 +22,7 @@ const LEDGER_KEYS = [
   'dueDate',
   'externalDocumentNo',
   'postingDate',
+  'purpose',
   'remainingAmtLCY',
 ].sort();
 
@@ -79,6 +80,7 @@ describe('GET /api/profile/ledger and GET /api/billing/balance', () => {
       externalDocumentNo: `${member.memberNo}-2025`,
       documentDate: '2025-01-01',
       remainingAmtLCY: 3800.25,
+      purpose: 'subscription',
     });
 
     const balance = await t.call('GET', '/api/billing/balance', { token: member.token });

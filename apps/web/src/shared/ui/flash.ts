@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 const KEY = 'flash';
 
@@ -12,16 +12,25 @@ export function setFlash(message: string, severity: Flash['severity'] = 'success
   sessionStorage.setItem(KEY, JSON.stringify({ message, severity }));
 }
 
+function readFlash(): Flash | null {
+  const value = sessionStorage.getItem(KEY);
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as Flash;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The flash message left for this page. It is read during render but removed only once the page has mounted:
+ * React may render a page and throw that render away (a navigation is a transition, which a query update can
+ * interrupt), and removing it in that render would lose the message before anyone saw it.
+ */
 export function useFlash(): Flash | null {
-  const [flash] = useState<Flash | null>(() => {
-    const value = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    if (!value) return null;
-    try {
-      return JSON.parse(value) as Flash;
-    } catch {
-      return null;
-    }
-  });
+  const [flash] = useState<Flash | null>(readFlash);
+  useEffect(() => {
+    if (flash) sessionStorage.removeItem(KEY);
+  }, [flash]);
   return flash;
 }
