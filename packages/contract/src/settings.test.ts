@@ -15,6 +15,8 @@ const defaults = {
   certificate_of_good_standing_caption: 'Certificate of Good Standing',
   acceptance_letter_caption: 'Acceptance Letter',
   showWorkPlace: true,
+  member_number_prefix: 'ERB',
+  referee_reminder_days: 7,
 };
 
 describe('parseMinorSettings', () => {
