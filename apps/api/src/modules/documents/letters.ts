@@ -1,28 +1,10 @@
 import type { Branding } from './branding';
 import { type ApplicationFacts, fullName, memberNoOf, withArticle } from './facts';
-import { letterhead, longDate, MARGIN, type Pdf } from './pdf';
+import { certificateFrame, letterhead, longDate, type Pdf, registrarSignature } from './pdf';
 
 /** The certificate: landscape, framed in the organisation's colours, the holder's name large. */
 export function drawCertificate(doc: Pdf, branding: Branding, facts: ApplicationFacts, discipline: string | null) {
-  const { width, height } = doc.page;
-  doc.save();
-  doc
-    .rect(18, 18, width - 36, height - 36)
-    .lineWidth(4)
-    .stroke(branding.colors.primary);
-  doc
-    .rect(26, 26, width - 52, height - 52)
-    .lineWidth(1.2)
-    .stroke(branding.colors.secondary);
-  doc.restore();
-
-  const left = MARGIN;
-  const textWidth = width - MARGIN * 2;
-  let y = letterhead(doc, branding, { centered: true }) + 10;
-  const line = (text: string, font: string, size: number, color: string, gap = 6) => {
-    doc.font(font).fontSize(size).fillColor(color).text(text, left, y, { width: textWidth, align: 'center' });
-    y = doc.y + gap;
-  };
+  const { line } = certificateFrame(doc, branding);
   line('CERTIFICATE OF MEMBERSHIP', 'Helvetica-Bold', 24, '#222222', 18);
   line('This is to certify that', 'Helvetica-Oblique', 12, '#444444', 10);
   line(fullName(facts.profile).toUpperCase() || '-', 'Helvetica-Bold', 26, branding.colors.primary, 10);
@@ -31,20 +13,7 @@ export function drawCertificate(doc: Pdf, branding: Branding, facts: Application
   const registered = facts.membership?.registrationDate ?? facts.application.decidedAt;
   line(`Member No. ${memberNoOf(facts) ?? '-'}    Registered on ${longDate(registered) || '-'}`, 'Helvetica-Bold', 12, '#222222', 4);
 
-  // Signature line above the footer.
-  const signY = doc.page.height - doc.page.margins.bottom - 18;
-  doc.save();
-  doc
-    .moveTo(left + 20, signY)
-    .lineTo(left + 220, signY)
-    .lineWidth(0.8)
-    .stroke('#444444');
-  doc.restore();
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor('#444444')
-    .text(`Registrar, ${branding.name}`, left + 20, signY + 4, { width: 300, lineBreak: false });
+  registrarSignature(doc, branding);
 }
 
 function letterOpening(doc: Pdf, branding: Branding, facts: ApplicationFacts, caption: string) {

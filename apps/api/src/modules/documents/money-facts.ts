@@ -60,22 +60,34 @@ async function ledgerEntry(db: Db, documentNo: string, types: string[]): Promise
   return row ?? null;
 }
 
+/**
+ * The allocations of one ledger entry, oldest first, each printed as the entry on the other side:
+ * an invoice lists the payments and credits that settled it, a payment the invoices it settled.
+ */
+function appliedLines(db: Db, entryId: number, side: 'invoice' | 'credit') {
+  const [own, other] =
+    side === 'invoice'
+      ? [ledgerAllocations.invoiceEntryId, ledgerAllocations.creditEntryId]
+      : [ledgerAllocations.creditEntryId, ledgerAllocations.invoiceEntryId];
+  return db
+    .select({
+      documentNo: ledgerEntries.documentNo,
+      documentType: ledgerEntries.documentType,
+      date: ledgerEntries.documentDate,
+      description: ledgerEntries.description,
+      amountCents: ledgerAllocations.amountCents,
+    })
+    .from(ledgerAllocations)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, other))
+    .where(eq(own, entryId))
+    .orderBy(ledgerAllocations.id);
+}
+
 export async function loadInvoiceFacts(db: Db, invoiceNo: string): Promise<InvoiceFacts | null> {
   const found = await ledgerEntry(db, invoiceNo, ['Invoice']);
   if (!found) return null;
   const [settledBy, subscription] = await Promise.all([
-    db
-      .select({
-        documentNo: ledgerEntries.documentNo,
-        documentType: ledgerEntries.documentType,
-        date: ledgerEntries.documentDate,
-        description: ledgerEntries.description,
-        amountCents: ledgerAllocations.amountCents,
-      })
-      .from(ledgerAllocations)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerAllocations.creditEntryId))
-      .where(eq(ledgerAllocations.invoiceEntryId, found.entry.id))
-      .orderBy(ledgerAllocations.id),
+    appliedLines(db, found.entry.id, 'invoice'),
     found.entry.purpose === 'subscription'
       ? db
           .select()
@@ -92,18 +104,7 @@ export async function loadReceiptFacts(db: Db, receiptNo: string): Promise<Recei
   const found = await ledgerEntry(db, receiptNo, ['Payment']);
   if (!found) return null;
   const [applied, attempts] = await Promise.all([
-    db
-      .select({
-        documentNo: ledgerEntries.documentNo,
-        documentType: ledgerEntries.documentType,
-        date: ledgerEntries.documentDate,
-        description: ledgerEntries.description,
-        amountCents: ledgerAllocations.amountCents,
-      })
-      .from(ledgerAllocations)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerAllocations.invoiceEntryId))
-      .where(eq(ledgerAllocations.creditEntryId, found.entry.id))
-      .orderBy(ledgerAllocations.id),
+    appliedLines(db, found.entry.id, 'credit'),
     db
       .select({ provider: payments.provider, providerReference: payments.providerReference, phone: payments.phone })
       .from(payments)

@@ -2,7 +2,7 @@ import { centsToText } from '@portal/contract';
 import type { Branding } from './branding';
 import { fullName, withArticle } from './facts';
 import type { AppliedLine, InvoiceFacts, MemberFacts, ReceiptFacts, SubscriptionFacts } from './money-facts';
-import { field, heading, letterhead, longDate, MARGIN, type Pdf, shortDate, table } from './pdf';
+import { certificateFrame, field, heading, letterhead, longDate, type Pdf, registrarSignature, shortDate, table } from './pdf';
 
 /** KES 5,800.00 (amounts are integer cents; grouping done on the text, no floating point). */
 export function kes(cents: number): string {
@@ -99,8 +99,20 @@ function totalLine(doc: Pdf, label: string, value: string, strong = false) {
   doc.moveDown(0.3);
 }
 
-function appliedRows(lines: AppliedLine[]): string[][] {
-  return lines.map((l) => [l.documentNo, l.documentType, shortDate(l.date), l.description, amountText(l.amountCents)]);
+/** The allocations of an invoice or a receipt: the other side's number (under `numberLabel`), type, date, description and amount. */
+function appliedTable(doc: Pdf, branding: Branding, numberLabel: string, lines: AppliedLine[]) {
+  table(
+    doc,
+    branding,
+    [
+      { label: numberLabel, width: 1.3 },
+      { label: 'Type', width: 1 },
+      { label: 'Date', width: 1 },
+      { label: 'Description', width: 2.6 },
+      { label: 'Amount (KES)', width: 1.2 },
+    ],
+    lines.map((l) => [l.documentNo, l.documentType, shortDate(l.date), l.description, amountText(l.amountCents)]),
+  );
 }
 
 /** The invoice (part 2 §2.5 'proforma invoice'): what is billed, what has been paid against it, what is left. */
@@ -139,18 +151,7 @@ export function drawInvoice(doc: Pdf, branding: Branding, facts: InvoiceFacts) {
   doc.fillColor('#222222');
   if (facts.settledBy.length) {
     heading(doc, branding, 'Payments and credits applied');
-    table(
-      doc,
-      branding,
-      [
-        { label: 'Document No.', width: 1.3 },
-        { label: 'Type', width: 1 },
-        { label: 'Date', width: 1 },
-        { label: 'Description', width: 2.6 },
-        { label: 'Amount (KES)', width: 1.2 },
-      ],
-      appliedRows(facts.settledBy),
-    );
+    appliedTable(doc, branding, 'Document No.', facts.settledBy);
   }
   if (entry.remainingCents > 0) {
     doc.moveDown(1);
@@ -188,67 +189,12 @@ export function drawReceipt(doc: Pdf, branding: Branding, facts: ReceiptFacts) {
     });
   if (facts.payment?.phone) field(doc, 'Paid from', facts.payment.phone);
   heading(doc, branding, 'Applied to');
-  table(
-    doc,
-    branding,
-    [
-      { label: 'Invoice No.', width: 1.3 },
-      { label: 'Type', width: 1 },
-      { label: 'Date', width: 1 },
-      { label: 'Description', width: 2.6 },
-      { label: 'Amount (KES)', width: 1.2 },
-    ],
-    appliedRows(facts.applied),
-  );
+  appliedTable(doc, branding, 'Invoice No.', facts.applied);
   doc.moveDown(0.8);
   totalLine(doc, 'Amount received', kes(received), true);
   const applied = facts.applied.reduce((sum, l) => sum + l.amountCents, 0);
   totalLine(doc, 'Applied to invoices', kes(applied));
   totalLine(doc, 'Unapplied credit', kes(-entry.remainingCents));
-}
-
-/** Landscape frame and centred lines shared by the two certificates. */
-function certificateFrame(
-  doc: Pdf,
-  branding: Branding,
-): { line: (text: string, font: string, size: number, color: string, gap?: number) => void } {
-  const { width, height } = doc.page;
-  doc.save();
-  doc
-    .rect(18, 18, width - 36, height - 36)
-    .lineWidth(4)
-    .stroke(branding.colors.primary);
-  doc
-    .rect(26, 26, width - 52, height - 52)
-    .lineWidth(1.2)
-    .stroke(branding.colors.secondary);
-  doc.restore();
-  const left = MARGIN;
-  const textWidth = width - MARGIN * 2;
-  let y = letterhead(doc, branding, { centered: true }) + 10;
-  return {
-    line: (text, font, size, color, gap = 6) => {
-      doc.font(font).fontSize(size).fillColor(color).text(text, left, y, { width: textWidth, align: 'center' });
-      y = doc.y + gap;
-    },
-  };
-}
-
-function signature(doc: Pdf, branding: Branding) {
-  const left = MARGIN;
-  const signY = doc.page.height - doc.page.margins.bottom - 18;
-  doc.save();
-  doc
-    .moveTo(left + 20, signY)
-    .lineTo(left + 220, signY)
-    .lineWidth(0.8)
-    .stroke('#444444');
-  doc.restore();
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor('#444444')
-    .text(`Registrar, ${branding.name}`, left + 20, signY + 4, { width: 300, lineBreak: false });
 }
 
 /** The subscription certificate (part 2 §2.3): the member paid the year's subscription. */
@@ -263,7 +209,7 @@ export function drawSubscriptionCertificate(doc: Pdf, branding: Branding, facts:
   line(`(1 January ${s.period} to 31 December ${s.period}).`, 'Helvetica', 12, '#444444', 12);
   if (facts.invoice)
     line(`Invoice ${facts.invoice.documentNo}: ${kes(facts.invoice.amountCents)}, paid in full.`, 'Helvetica', 10, '#444444', 4);
-  signature(doc, branding);
+  registrarSignature(doc, branding);
 }
 
 /** The certificate of good standing (part 1 §2): in good standing as at the issue date, until the year's end. */
@@ -286,5 +232,5 @@ export function drawGoodStandingCertificate(
     '#444444',
     4,
   );
-  signature(doc, branding);
+  registrarSignature(doc, branding);
 }

@@ -149,6 +149,51 @@ export function footers(doc: Pdf, branding: Branding, documentNo: string, verify
   }
 }
 
+/** Landscape frame (two rules in the organisation's colours), a centred letterhead, and a writer of centred lines below it. */
+export function certificateFrame(
+  doc: Pdf,
+  branding: Branding,
+): { line: (text: string, font: string, size: number, color: string, gap?: number) => void } {
+  const { width, height } = doc.page;
+  doc.save();
+  doc
+    .rect(18, 18, width - 36, height - 36)
+    .lineWidth(4)
+    .stroke(branding.colors.primary);
+  doc
+    .rect(26, 26, width - 52, height - 52)
+    .lineWidth(1.2)
+    .stroke(branding.colors.secondary);
+  doc.restore();
+  const left = MARGIN;
+  const textWidth = width - MARGIN * 2;
+  let y = letterhead(doc, branding, { centered: true }) + 10;
+  return {
+    line: (text, font, size, color, gap = 6) => {
+      doc.font(font).fontSize(size).fillColor(color).text(text, left, y, { width: textWidth, align: 'center' });
+      y = doc.y + gap;
+    },
+  };
+}
+
+/** The Registrar's signature line above a certificate's footer. */
+export function registrarSignature(doc: Pdf, branding: Branding) {
+  const left = MARGIN;
+  const signY = doc.page.height - doc.page.margins.bottom - 18;
+  doc.save();
+  doc
+    .moveTo(left + 20, signY)
+    .lineTo(left + 220, signY)
+    .lineWidth(0.8)
+    .stroke('#444444');
+  doc.restore();
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#444444')
+    .text(`Registrar, ${branding.name}`, left + 20, signY + 4, { width: 300, lineBreak: false });
+}
+
 /** Dates in tables: 7 Jan 2019; anything that is not an ISO date stays as it is. */
 export function shortDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;

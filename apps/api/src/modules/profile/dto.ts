@@ -1,4 +1,5 @@
 import { profileSummarySchema } from '@portal/contract';
+import type { schema } from '@portal/db';
 import { z } from 'zod';
 
 /** Response shapes of the profile module (the request rules are the contract's). */
@@ -18,6 +19,20 @@ export const profileSchema = profileSummarySchema.extend({
   IDFile: fileRefSchema.nullable(),
 });
 export type ProfileDto = z.infer<typeof profileSchema>;
+
+/** The bio's further fields under the spec's names: the profile summary and the reviewer's view return them alike. */
+export function bioDetails(p: typeof schema.profiles.$inferSelect) {
+  return {
+    Nationality: p.nationality,
+    county: p.county,
+    City: p.city,
+    Disability: p.disability,
+    PWDCardNo: p.pwdCardNo,
+    DisabilityDescription: p.disabilityDescription,
+    memberPracticingFirm: p.practicingFirm,
+    specialization: p.specialization,
+  };
+}
 
 export const firmSchema = z.object({
   ProfileID: z.string(),

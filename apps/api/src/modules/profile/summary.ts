@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { isInGoodStanding } from '../billing';
 import { buildChecklist, loadChecklistFacts } from './checklist';
-import type { ProfileDto } from './dto';
+import { bioDetails, type ProfileDto } from './dto';
 import { pictureDataUrl } from './files';
 
 const { profiles, memberships, membershipCategories, lookupItems, files, profileEntries } = schema;
@@ -85,14 +85,7 @@ export async function loadProfile(ctx: AppContext, profileId: string): Promise<P
     workexp,
     goodStanding,
     Type: p.type,
-    Nationality: p.nationality,
-    county: p.county,
-    City: p.city,
-    Disability: p.disability,
-    PWDCardNo: p.pwdCardNo,
-    DisabilityDescription: p.disabilityDescription,
-    memberPracticingFirm: p.practicingFirm,
-    specialization: p.specialization,
+    ...bioDetails(p),
     IDFile: idFile[0] ?? null,
   };
 }

@@ -326,6 +326,27 @@ function sameAs(existing: Existing, v: MemberValues): boolean {
   );
 }
 
+/** The profile columns a register row sets, on insert and on update alike. */
+function profileColumns(v: MemberValues) {
+  return {
+    type: v.type,
+    firstName: v.firstName,
+    secondName: v.secondName,
+    lastName: v.lastName,
+    identificationDocumentNo: v.idNumber,
+    email: v.email,
+    phoneNo: v.phone,
+    memberNo: v.memberNo,
+    membershipType: v.category,
+    discipline: v.discipline,
+  };
+}
+
+/** The membership columns a register row sets (the member number and profile are the row's key). */
+function membershipColumns(v: MemberValues) {
+  return { categoryCode: v.category, status: v.status, registrationDate: v.registrationDate };
+}
+
 /** Reserves `count` profile ids at once from the same counter as nextNumber('profile', 'PR'). */
 async function reserveProfileIds(db: Db, count: number): Promise<string[]> {
   const [row] = await queryRows<{ value: number }>(
@@ -428,30 +449,10 @@ export async function importMembers(ctx: AppContext, request: FastifyRequest, up
       const ids = await reserveProfileIds(tx, creates.length);
       const rows = creates.map((c, i) => ({ ...c, profileId: ids[i] }));
       for (const part of chunks(rows, 500)) {
-        await tx.insert(profiles).values(
-          part.map(({ values: v, profileId }) => ({
-            profileId,
-            type: v.type,
-            firstName: v.firstName,
-            secondName: v.secondName,
-            lastName: v.lastName,
-            identificationDocumentNo: v.idNumber,
-            email: v.email,
-            phoneNo: v.phone,
-            memberNo: v.memberNo,
-            membershipType: v.category,
-            discipline: v.discipline,
-          })),
-        );
-        await tx.insert(memberships).values(
-          part.map(({ values: v, profileId }) => ({
-            profileId,
-            memberNo: v.memberNo,
-            categoryCode: v.category,
-            status: v.status,
-            registrationDate: v.registrationDate,
-          })),
-        );
+        await tx.insert(profiles).values(part.map(({ values, profileId }) => ({ profileId, ...profileColumns(values) })));
+        await tx
+          .insert(memberships)
+          .values(part.map(({ values, profileId }) => ({ profileId, memberNo: values.memberNo, ...membershipColumns(values) })));
       }
       for (const c of creates) results.set(c.line, { line: c.line, memberNo: c.values.memberNo, result: 'created' });
     }
@@ -461,21 +462,9 @@ export async function importMembers(ctx: AppContext, request: FastifyRequest, up
       const now = new Date();
       await tx
         .update(profiles)
-        .set({
-          type: v.type,
-          firstName: v.firstName,
-          secondName: v.secondName,
-          lastName: v.lastName,
-          identificationDocumentNo: v.idNumber,
-          email: v.email,
-          phoneNo: v.phone,
-          memberNo: v.memberNo,
-          membershipType: v.category,
-          discipline: v.discipline,
-          updatedAt: now,
-        })
+        .set({ ...profileColumns(v), updatedAt: now })
         .where(eq(profiles.profileId, current.profileId));
-      const membership = { categoryCode: v.category, status: v.status, registrationDate: v.registrationDate, updatedAt: now };
+      const membership = { ...membershipColumns(v), updatedAt: now };
       if (current.membershipId !== null) {
         await tx.update(memberships).set(membership).where(eq(memberships.id, current.membershipId));
       } else {

@@ -12,6 +12,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
+import { bioDetails } from '../profile/dto';
 import { entryDto } from '../profile/sections';
 
 const {
@@ -45,14 +46,7 @@ function toReviewProfile(p: ProfileRow, disciplineDescription: string | null): R
     Discipline: p.discipline,
     DisciplineDescription: disciplineDescription,
     profileTitle: p.titles,
-    Nationality: p.nationality,
-    county: p.county,
-    City: p.city,
-    Disability: p.disability,
-    PWDCardNo: p.pwdCardNo,
-    DisabilityDescription: p.disabilityDescription,
-    memberPracticingFirm: p.practicingFirm,
-    specialization: p.specialization,
+    ...bioDetails(p),
     confirmed: p.confirmed,
     details: p.type === 'Corporate' ? (p.details ?? {}) : null,
     pictureFileId: p.pictureFileId,

@@ -102,6 +102,91 @@ function ListState({ loading, error, empty, children }: { loading: boolean; erro
   );
 }
 
+/** A server-paged list's page and page size; any change of `filters` starts again on the first page. */
+function usePaging(...filters: unknown[]) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
+  useEffect(() => setPage(0), filters);
+  return {
+    page,
+    pageSize,
+    onChange: (p: number, size: number) => {
+      setPage(p);
+      setPageSize(size);
+    },
+  };
+}
+
+type Paging = ReturnType<typeof usePaging>;
+
+/** A tab's table: bold header, the rows, a bold totals row, and the server pagination below. */
+function PagedTable({
+  label,
+  columns,
+  footer,
+  count,
+  paging,
+  children,
+}: {
+  label: string;
+  /** Column headers; amounts are right-aligned. */
+  columns: (string | { label: string; align: 'right' })[];
+  footer: ReactNode;
+  count: number;
+  paging: Paging;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+            <TableRow>
+              {columns.map((c) =>
+                typeof c === 'string' ? (
+                  <TableCell key={c}>{c}</TableCell>
+                ) : (
+                  <TableCell key={c.label} align={c.align}>
+                    {c.label}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>{children}</TableBody>
+          <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
+            <TableRow>{footer}</TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+      <ServerPagination count={count} page={paging.page} pageSize={paging.pageSize} options={PAGE_SIZES} onChange={paging.onChange} />
+    </>
+  );
+}
+
+const right = (label: string) => ({ label, align: 'right' as const });
+
+/** The member's name, with the member number (else the profile id) below it. */
+function MemberCell({ name, memberNo, profileId }: { name: string; memberNo: string | null; profileId: string }) {
+  return (
+    <TableCell>
+      {name}
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {memberNo ?? profileId}
+      </Typography>
+    </TableCell>
+  );
+}
+
+function AmountCell({ amount }: { amount: number }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      {formatKes(amount)}
+    </TableCell>
+  );
+}
+
 const capitalise = (s: string) => s.slice(0, 1).toUpperCase() + s.slice(1);
 
 function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void; onCredit: (d: CreditNoteDefaults) => void }) {
@@ -109,12 +194,10 @@ function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void;
   const [status, setStatus] = useState('');
   const [purpose, setPurpose] = useState('');
   const [period, setPeriod] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const term = useDebounced(search);
   const year = useDebounced(period);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
-  useEffect(() => setPage(0), [term, status, purpose, year]);
+  const paging = usePaging(term, status, purpose, year);
+  const { page, pageSize } = paging;
   const list = useAdminInvoices({
     search: term,
     status: (status || undefined) as 'open' | 'paid' | undefined,
@@ -153,108 +236,73 @@ function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void;
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.invoices.length === 0}>
         {data && data.invoices.length > 0 && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Invoices">
-                <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                  <TableRow>
-                    <TableCell>Invoice</TableCell>
-                    <TableCell>Due</TableCell>
-                    <TableCell>Member</TableCell>
-                    <TableCell>Description</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell align="right">Paid</TableCell>
-                    <TableCell align="right">Outstanding</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.invoices.map((i) => (
-                    <TableRow key={i.invoiceNo} hover>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {i.invoiceNo}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {shortDate(i.documentDate)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(i.dueDate)}</TableCell>
-                      <TableCell>
-                        {i.name}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {i.memberNo ?? i.profileId}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{i.description}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatKes(i.amount)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatKes(i.paidAmount)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatKes(i.remainingAmount)}
-                      </TableCell>
-                      <TableCell>
-                        <Chip
+          <PagedTable
+            label="Invoices"
+            columns={['Invoice', 'Due', 'Member', 'Description', right('Amount'), right('Paid'), right('Outstanding'), 'Status', 'Actions']}
+            footer={
+              <>
+                <TableCell colSpan={4}>Total ({data.total} invoices)</TableCell>
+                <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
+                <TableCell align="right">{formatKes(data.totals.paidAmount)}</TableCell>
+                <TableCell align="right">{formatKes(data.totals.remainingAmount)}</TableCell>
+                <TableCell colSpan={2} />
+              </>
+            }
+            count={data.total}
+            paging={paging}
+          >
+            {data.invoices.map((i) => (
+              <TableRow key={i.invoiceNo} hover>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {i.invoiceNo}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {shortDate(i.documentDate)}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(i.dueDate)}</TableCell>
+                <MemberCell name={i.name} memberNo={i.memberNo} profileId={i.profileId} />
+                <TableCell>{i.description}</TableCell>
+                <AmountCell amount={i.amount} />
+                <AmountCell amount={i.paidAmount} />
+                <AmountCell amount={i.remainingAmount} />
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={i.status === 'paid' ? 'Paid' : i.overdue ? 'Overdue' : 'Open'}
+                    sx={{
+                      color: '#fff',
+                      bgcolor: i.status === 'paid' ? MONEY_COLORS.good : i.overdue ? MONEY_COLORS.bad : MONEY_COLORS.pending,
+                    }}
+                  />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {i.status === 'open' && (
+                    <Stack direction="row">
+                      <Tooltip title="Record payment">
+                        <IconButton
                           size="small"
-                          label={i.status === 'paid' ? 'Paid' : i.overdue ? 'Overdue' : 'Open'}
-                          sx={{
-                            color: '#fff',
-                            bgcolor: i.status === 'paid' ? MONEY_COLORS.good : i.overdue ? MONEY_COLORS.bad : MONEY_COLORS.pending,
-                          }}
-                        />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {i.status === 'open' && (
-                          <Stack direction="row">
-                            <Tooltip title="Record payment">
-                              <IconButton
-                                size="small"
-                                color="primary"
-                                aria-label={`Record payment for ${i.invoiceNo}`}
-                                onClick={() => onPay({ memberNo: i.memberNo, invoiceNo: i.invoiceNo, amount: i.remainingAmount })}
-                              >
-                                <AddCard fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                            <Tooltip title="Credit note">
-                              <IconButton
-                                size="small"
-                                aria-label={`Credit note for ${i.invoiceNo}`}
-                                onClick={() => onCredit({ invoiceNo: i.invoiceNo, remaining: i.remainingAmount })}
-                              >
-                                <RemoveCircleOutline fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                          </Stack>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
-                  <TableRow>
-                    <TableCell colSpan={4}>Total ({data.total} invoices)</TableCell>
-                    <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
-                    <TableCell align="right">{formatKes(data.totals.paidAmount)}</TableCell>
-                    <TableCell align="right">{formatKes(data.totals.remainingAmount)}</TableCell>
-                    <TableCell colSpan={2} />
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </TableContainer>
-            <ServerPagination
-              count={data.total}
-              page={page}
-              pageSize={pageSize}
-              options={PAGE_SIZES}
-              onChange={(p, size) => {
-                setPage(p);
-                setPageSize(size);
-              }}
-            />
-          </>
+                          color="primary"
+                          aria-label={`Record payment for ${i.invoiceNo}`}
+                          onClick={() => onPay({ memberNo: i.memberNo, invoiceNo: i.invoiceNo, amount: i.remainingAmount })}
+                        >
+                          <AddCard fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Credit note">
+                        <IconButton
+                          size="small"
+                          aria-label={`Credit note for ${i.invoiceNo}`}
+                          onClick={() => onCredit({ invoiceNo: i.invoiceNo, remaining: i.remainingAmount })}
+                        >
+                          <RemoveCircleOutline fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Stack>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </PagedTable>
         )}
       </ListState>
     </Box>
@@ -266,11 +314,9 @@ function PaymentsTab() {
   const [method, setMethod] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const term = useDebounced(search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
-  useEffect(() => setPage(0), [term, method, from, to]);
+  const paging = usePaging(term, method, from, to);
+  const { page, pageSize } = paging;
   const list = useAdminPayments({
     search: term,
     method: (method || undefined) as 'MPESA' | 'CARD' | 'BANK' | 'CHEQUE' | undefined,
@@ -310,72 +356,40 @@ function PaymentsTab() {
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.payments.length === 0}>
         {data && data.payments.length > 0 && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Payments">
-                <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                  <TableRow>
-                    <TableCell>Receipt</TableCell>
-                    <TableCell>Paid on</TableCell>
-                    <TableCell>Member</TableCell>
-                    <TableCell>Method</TableCell>
-                    <TableCell>Reference</TableCell>
-                    <TableCell>Applied to</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell align="right">Unapplied</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.payments.map((p) => (
-                    <TableRow key={p.receiptNo} hover>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.receiptNo}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(p.paidOn)}</TableCell>
-                      <TableCell>
-                        {p.name}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {p.memberNo ?? p.profileId}
+          <PagedTable
+            label="Payments"
+            columns={['Receipt', 'Paid on', 'Member', 'Method', 'Reference', 'Applied to', right('Amount'), right('Unapplied')]}
+            footer={
+              <>
+                <TableCell colSpan={6}>Total ({data.total} payments)</TableCell>
+                <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
+                <TableCell align="right">{formatKes(data.totals.unappliedAmount)}</TableCell>
+              </>
+            }
+            count={data.total}
+            paging={paging}
+          >
+            {data.payments.map((p) => (
+              <TableRow key={p.receiptNo} hover>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.receiptNo}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(p.paidOn)}</TableCell>
+                <MemberCell name={p.name} memberNo={p.memberNo} profileId={p.profileId} />
+                <TableCell>{p.method ?? '—'}</TableCell>
+                <TableCell>{p.reference ?? '—'}</TableCell>
+                <TableCell>
+                  {p.appliedTo.length === 0
+                    ? '—'
+                    : p.appliedTo.map((a) => (
+                        <Typography key={a.invoiceNo} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                          {a.invoiceNo}: {formatKes(a.amount)}
                         </Typography>
-                      </TableCell>
-                      <TableCell>{p.method ?? '—'}</TableCell>
-                      <TableCell>{p.reference ?? '—'}</TableCell>
-                      <TableCell>
-                        {p.appliedTo.length === 0
-                          ? '—'
-                          : p.appliedTo.map((a) => (
-                              <Typography key={a.invoiceNo} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                                {a.invoiceNo}: {formatKes(a.amount)}
-                              </Typography>
-                            ))}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatKes(p.amount)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatKes(p.unappliedAmount)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
-                  <TableRow>
-                    <TableCell colSpan={6}>Total ({data.total} payments)</TableCell>
-                    <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
-                    <TableCell align="right">{formatKes(data.totals.unappliedAmount)}</TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </TableContainer>
-            <ServerPagination
-              count={data.total}
-              page={page}
-              pageSize={pageSize}
-              options={PAGE_SIZES}
-              onChange={(p, size) => {
-                setPage(p);
-                setPageSize(size);
-              }}
-            />
-          </>
+                      ))}
+                </TableCell>
+                <AmountCell amount={p.amount} />
+                <AmountCell amount={p.unappliedAmount} />
+              </TableRow>
+            ))}
+          </PagedTable>
         )}
       </ListState>
     </Box>
@@ -385,12 +399,10 @@ function PaymentsTab() {
 function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const term = useDebounced(search);
   const cat = useDebounced(category);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
-  useEffect(() => setPage(0), [term, cat]);
+  const paging = usePaging(term, cat);
+  const { page, pageSize } = paging;
   const list = useAdminArrears({ search: term, category: cat, page: page + 1, pageSize });
   const data = list.data;
   return (
@@ -407,78 +419,51 @@ function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.members.length === 0}>
         {data && data.members.length > 0 && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Arrears">
-                <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                  <TableRow>
-                    <TableCell>Member</TableCell>
-                    <TableCell>Category</TableCell>
-                    <TableCell>Contact</TableCell>
-                    <TableCell align="right">Overdue invoices</TableCell>
-                    <TableCell>Oldest due</TableCell>
-                    <TableCell align="right">Arrears</TableCell>
-                    <TableCell>Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.members.map((m) => (
-                    <TableRow key={m.profileId} hover>
-                      <TableCell>
-                        {m.name}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {m.memberNo ?? m.profileId}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{m.category ?? '—'}</TableCell>
-                      <TableCell>
-                        <Typography variant="body2">{m.email ?? '—'}</Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {m.phoneNo}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">{m.overdueInvoices}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(m.oldestDueDate)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'error.main', fontWeight: 700 }}>
-                        {formatKes(m.arrears)}
-                      </TableCell>
-                      <TableCell>
-                        {m.memberNo && (
-                          <Tooltip title="Record payment">
-                            <IconButton
-                              size="small"
-                              color="primary"
-                              aria-label={`Record payment for ${m.memberNo}`}
-                              onClick={() => onPay({ memberNo: m.memberNo, amount: m.arrears })}
-                            >
-                              <AddCard fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
-                  <TableRow>
-                    <TableCell colSpan={5}>Total ({data.totals.members} members in arrears)</TableCell>
-                    <TableCell align="right">{formatKes(data.totals.arrears)}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </TableContainer>
-            <ServerPagination
-              count={data.total}
-              page={page}
-              pageSize={pageSize}
-              options={PAGE_SIZES}
-              onChange={(p, size) => {
-                setPage(p);
-                setPageSize(size);
-              }}
-            />
-          </>
+          <PagedTable
+            label="Arrears"
+            columns={['Member', 'Category', 'Contact', right('Overdue invoices'), 'Oldest due', right('Arrears'), 'Actions']}
+            footer={
+              <>
+                <TableCell colSpan={5}>Total ({data.totals.members} members in arrears)</TableCell>
+                <TableCell align="right">{formatKes(data.totals.arrears)}</TableCell>
+                <TableCell />
+              </>
+            }
+            count={data.total}
+            paging={paging}
+          >
+            {data.members.map((m) => (
+              <TableRow key={m.profileId} hover>
+                <MemberCell name={m.name} memberNo={m.memberNo} profileId={m.profileId} />
+                <TableCell>{m.category ?? '—'}</TableCell>
+                <TableCell>
+                  <Typography variant="body2">{m.email ?? '—'}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {m.phoneNo}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right">{m.overdueInvoices}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(m.oldestDueDate)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'error.main', fontWeight: 700 }}>
+                  {formatKes(m.arrears)}
+                </TableCell>
+                <TableCell>
+                  {m.memberNo && (
+                    <Tooltip title="Record payment">
+                      <IconButton
+                        size="small"
+                        color="primary"
+                        aria-label={`Record payment for ${m.memberNo}`}
+                        onClick={() => onPay({ memberNo: m.memberNo, amount: m.arrears })}
+                      >
+                        <AddCard fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </PagedTable>
         )}
       </ListState>
     </Box>
