@@ -27,10 +27,14 @@ import {
 import { BILLING_INVOICE_PURPOSES, type BillingRun, formatKes } from '@portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { MONEY_COLORS, shortDate } from '../../shared/payments/documents';
-import { ServerPagination } from '../../shared/ui/server-pagination';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
+import { HeaderRow, type ServerTableColumn } from '../../shared/ui/server-table';
 import { useToast } from '../../shared/ui/toast';
 import { useAdminArrears, useAdminInvoices, useAdminPayments, useBillingRuns } from './api';
 import { type CreditNoteDefaults, CreditNoteDialog, ManualPaymentDialog, type PaymentDefaults, RunBillingDialog } from './dialogs';
+
+/** '1 invoice', '3 invoices'. */
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -102,23 +106,16 @@ function ListState({ loading, error, empty, children }: { loading: boolean; erro
   );
 }
 
-/** A server-paged list's page and page size; any change of `filters` starts again on the first page. */
-function usePaging(...filters: unknown[]) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+/** A tab's page and page size; any change of `filters` starts again on the first page. */
+function useFilteredPaging(...filters: unknown[]) {
+  const paging = usePaging(PAGE_SIZES[0]);
+  const { setPage } = paging;
   // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
   useEffect(() => setPage(0), filters);
-  return {
-    page,
-    pageSize,
-    onChange: (p: number, size: number) => {
-      setPage(p);
-      setPageSize(size);
-    },
-  };
+  return paging;
 }
 
-type Paging = ReturnType<typeof usePaging>;
+type Paging = ReturnType<typeof useFilteredPaging>;
 
 /** A tab's table: bold header, the rows, a bold totals row, and the server pagination below. */
 function PagedTable({
@@ -131,7 +128,7 @@ function PagedTable({
 }: {
   label: string;
   /** Column headers; amounts are right-aligned. */
-  columns: (string | { label: string; align: 'right' })[];
+  columns: ServerTableColumn[];
   footer: ReactNode;
   count: number;
   paging: Paging;
@@ -142,17 +139,7 @@ function PagedTable({
       <TableContainer>
         <Table size="small" aria-label={label}>
           <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-            <TableRow>
-              {columns.map((c) =>
-                typeof c === 'string' ? (
-                  <TableCell key={c}>{c}</TableCell>
-                ) : (
-                  <TableCell key={c.label} align={c.align}>
-                    {c.label}
-                  </TableCell>
-                ),
-              )}
-            </TableRow>
+            <HeaderRow columns={columns} />
           </TableHead>
           <TableBody>{children}</TableBody>
           <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
@@ -196,7 +183,7 @@ function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void;
   const [period, setPeriod] = useState('');
   const term = useDebounced(search);
   const year = useDebounced(period);
-  const paging = usePaging(term, status, purpose, year);
+  const paging = useFilteredPaging(term, status, purpose, year);
   const { page, pageSize } = paging;
   const list = useAdminInvoices({
     search: term,
@@ -241,7 +228,7 @@ function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void;
             columns={['Invoice', 'Due', 'Member', 'Description', right('Amount'), right('Paid'), right('Outstanding'), 'Status', 'Actions']}
             footer={
               <>
-                <TableCell colSpan={4}>Total ({data.total} invoices)</TableCell>
+                <TableCell colSpan={4}>Total ({plural(data.total, 'invoice')})</TableCell>
                 <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
                 <TableCell align="right">{formatKes(data.totals.paidAmount)}</TableCell>
                 <TableCell align="right">{formatKes(data.totals.remainingAmount)}</TableCell>
@@ -315,7 +302,7 @@ function PaymentsTab() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const term = useDebounced(search);
-  const paging = usePaging(term, method, from, to);
+  const paging = useFilteredPaging(term, method, from, to);
   const { page, pageSize } = paging;
   const list = useAdminPayments({
     search: term,
@@ -361,7 +348,7 @@ function PaymentsTab() {
             columns={['Receipt', 'Paid on', 'Member', 'Method', 'Reference', 'Applied to', right('Amount'), right('Unapplied')]}
             footer={
               <>
-                <TableCell colSpan={6}>Total ({data.total} payments)</TableCell>
+                <TableCell colSpan={6}>Total ({plural(data.total, 'payment')})</TableCell>
                 <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
                 <TableCell align="right">{formatKes(data.totals.unappliedAmount)}</TableCell>
               </>
@@ -401,7 +388,7 @@ function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
   const [category, setCategory] = useState('');
   const term = useDebounced(search);
   const cat = useDebounced(category);
-  const paging = usePaging(term, cat);
+  const paging = useFilteredPaging(term, cat);
   const { page, pageSize } = paging;
   const list = useAdminArrears({ search: term, category: cat, page: page + 1, pageSize });
   const data = list.data;
@@ -424,7 +411,7 @@ function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
             columns={['Member', 'Category', 'Contact', right('Overdue invoices'), 'Oldest due', right('Arrears'), 'Actions']}
             footer={
               <>
-                <TableCell colSpan={5}>Total ({data.totals.members} members in arrears)</TableCell>
+                <TableCell colSpan={5}>Total ({plural(data.totals.members, 'member')} in arrears)</TableCell>
                 <TableCell align="right">{formatKes(data.totals.arrears)}</TableCell>
                 <TableCell />
               </>

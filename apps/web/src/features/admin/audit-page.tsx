@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { AUDIT_ACTIONS } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { ServerPagination } from '../../shared/ui/server-pagination';
+import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerTable } from '../../shared/ui/server-table';
 import { adminApi } from './api';
 
 const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
@@ -60,8 +46,8 @@ function summary(details: Record<string, unknown>): string {
 export function AuditPage() {
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(50);
+  const paging = usePaging(50);
+  const { page, pageSize, setPage } = paging;
   const params = new URLSearchParams({ page: String(page + 1), pageSize: String(pageSize) });
   for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
   const audit = useQuery({
@@ -138,51 +124,25 @@ export function AuditPage() {
       {audit.isLoading ? (
         <LoadingSpinner />
       ) : (
-        <Card>
-          <TableContainer>
-            <Table size="small" aria-label="Audit log">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>By</TableCell>
-                  <TableCell>On behalf of</TableCell>
-                  <TableCell>Target</TableCell>
-                  <TableCell>Details</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {audit.data?.entries.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString('en-KE')}</TableCell>
-                    <TableCell>{ACTION_LABELS[e.action as keyof typeof ACTION_LABELS] ?? e.action}</TableCell>
-                    <TableCell>{e.actor_email ?? '—'}</TableCell>
-                    <TableCell>{e.on_behalf_of_email ?? '—'}</TableCell>
-                    <TableCell>{e.target ?? '—'}</TableCell>
-                    <TableCell sx={{ maxWidth: 420, wordBreak: 'break-word', fontSize: 12, color: 'text.secondary' }}>
-                      {summary(e.details)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {audit.data?.entries.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6}>Nothing recorded for these filters.</TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ServerPagination
-            count={audit.data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            options={[25, 50, 100, 200]}
-            onChange={(p, size) => {
-              setPage(p);
-              setPageSize(size);
-            }}
-          />
-        </Card>
+        <ServerTable
+          label="Audit log"
+          columns={['When', 'Action', 'By', 'On behalf of', 'Target', 'Details']}
+          empty={audit.data?.entries.length === 0 && 'Nothing recorded for these filters.'}
+          pagination={{ ...paging, count: audit.data?.total ?? 0, options: [25, 50, 100, 200] }}
+        >
+          {audit.data?.entries.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString('en-KE')}</TableCell>
+              <TableCell>{ACTION_LABELS[e.action as keyof typeof ACTION_LABELS] ?? e.action}</TableCell>
+              <TableCell>{e.actor_email ?? '—'}</TableCell>
+              <TableCell>{e.on_behalf_of_email ?? '—'}</TableCell>
+              <TableCell>{e.target ?? '—'}</TableCell>
+              <TableCell sx={{ maxWidth: 420, wordBreak: 'break-word', fontSize: 12, color: 'text.secondary' }}>
+                {summary(e.details)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </ServerTable>
       )}
     </Stack>
   );

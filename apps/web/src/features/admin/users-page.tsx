@@ -1,23 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Delete, Edit, Key, Login, Search } from '@mui/icons-material';
+import { Delete, Edit, Key, Login } from '@mui/icons-material';
 import {
   Alert,
   Box,
   Button,
-  Card,
   Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   IconButton,
-  InputAdornment,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Tooltip,
@@ -31,7 +25,9 @@ import { startImpersonation } from '../../shared/session/session-store';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { setFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { ServerPagination } from '../../shared/ui/server-pagination';
+import { SearchField } from '../../shared/ui/search-field';
+import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerTable } from '../../shared/ui/server-table';
 import { useToast } from '../../shared/ui/toast';
 import { landingPath } from '../auth/landing';
 import { adminApi } from './api';
@@ -112,8 +108,8 @@ export function UsersPage() {
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging(20);
+  const { page, pageSize, setPage } = paging;
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [pending, setPending] = useState<PendingAction>(null);
   const [busy, setBusy] = useState(false);
@@ -175,108 +171,78 @@ export function UsersPage() {
         }}
         sx={{ maxWidth: 480 }}
       >
-        <TextField
+        <SearchField
           label="Search users"
           placeholder="Email, name, phone, ID number, profile or user id"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton type="submit" aria-label="Search" edge="end">
-                    <Search />
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
       {users.error && <Alert severity="warning">{users.error.message}</Alert>}
       {users.isLoading ? (
         <LoadingSpinner />
       ) : (
-        <Card>
-          <TableContainer>
-            <Table size="small" aria-label="Users">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Id</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>E-mail</TableCell>
-                  <TableCell>Verified</TableCell>
-                  <TableCell>Profile Id</TableCell>
-                  <TableCell>ID Number</TableCell>
-                  <TableCell>Phone</TableCell>
-                  <TableCell>Admin</TableCell>
-                  <TableCell>Approver</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {users.data?.users.map((u) => (
-                  <TableRow key={u.id} hover>
-                    <TableCell>{u.id}</TableCell>
-                    <TableCell>{u.name ?? '—'}</TableCell>
-                    <TableCell>{u.email}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={u.email_verified_at ? 'Verified' : 'Not verified'}
-                        color={u.email_verified_at ? 'success' : 'default'}
-                      />
-                    </TableCell>
-                    <TableCell>{u.profile_id ?? '—'}</TableCell>
-                    <TableCell>{u.id_number ?? '—'}</TableCell>
-                    <TableCell>{u.phone_no ?? '—'}</TableCell>
-                    <TableCell>{u.is_admin ? 'Yes' : 'No'}</TableCell>
-                    <TableCell>{u.is_approver ? 'Yes' : 'No'}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Edit e-mail and phone">
-                        <IconButton aria-label={`Edit ${u.email}`} onClick={() => setEditing(u)}>
-                          <Edit fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Send password reset link">
-                        <IconButton aria-label={`Send reset link to ${u.email}`} onClick={() => setPending({ kind: 'reset', user: u })}>
-                          <Key fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      {!u.is_admin && !u.is_approver && (
-                        <Tooltip title="Log in as this profile">
-                          <IconButton aria-label={`Log in as ${u.email}`} onClick={() => setPending({ kind: 'loginas', user: u })}>
-                            <Login fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      <Tooltip title="Delete user">
-                        <IconButton aria-label={`Delete ${u.email}`} onClick={() => setPending({ kind: 'delete', user: u })} color="error">
-                          <Delete fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {users.data?.users.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={10}>No users match.</TableCell>
-                  </TableRow>
+        <ServerTable
+          label="Users"
+          columns={[
+            'Id',
+            'Name',
+            'E-mail',
+            'Verified',
+            'Profile Id',
+            'ID Number',
+            'Phone',
+            'Admin',
+            'Approver',
+            { label: 'Actions', align: 'right' },
+          ]}
+          empty={users.data?.users.length === 0 && 'No users match.'}
+          pagination={{ ...paging, count: users.data?.total ?? 0, options: [10, 20, 50, 100] }}
+        >
+          {users.data?.users.map((u) => (
+            <TableRow key={u.id} hover>
+              <TableCell>{u.id}</TableCell>
+              <TableCell>{u.name ?? '—'}</TableCell>
+              <TableCell>{u.email}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  label={u.email_verified_at ? 'Verified' : 'Not verified'}
+                  color={u.email_verified_at ? 'success' : 'default'}
+                />
+              </TableCell>
+              <TableCell>{u.profile_id ?? '—'}</TableCell>
+              <TableCell>{u.id_number ?? '—'}</TableCell>
+              <TableCell>{u.phone_no ?? '—'}</TableCell>
+              <TableCell>{u.is_admin ? 'Yes' : 'No'}</TableCell>
+              <TableCell>{u.is_approver ? 'Yes' : 'No'}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title="Edit e-mail and phone">
+                  <IconButton aria-label={`Edit ${u.email}`} onClick={() => setEditing(u)}>
+                    <Edit fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Send password reset link">
+                  <IconButton aria-label={`Send reset link to ${u.email}`} onClick={() => setPending({ kind: 'reset', user: u })}>
+                    <Key fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                {!u.is_admin && !u.is_approver && (
+                  <Tooltip title="Log in as this profile">
+                    <IconButton aria-label={`Log in as ${u.email}`} onClick={() => setPending({ kind: 'loginas', user: u })}>
+                      <Login fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
                 )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ServerPagination
-            count={users.data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            options={[10, 20, 50, 100]}
-            onChange={(p, size) => {
-              setPage(p);
-              setPageSize(size);
-            }}
-          />
-        </Card>
+                <Tooltip title="Delete user">
+                  <IconButton aria-label={`Delete ${u.email}`} onClick={() => setPending({ kind: 'delete', user: u })} color="error">
+                    <Delete fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ServerTable>
       )}
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

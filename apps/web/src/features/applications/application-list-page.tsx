@@ -1,4 +1,4 @@
-import { FactCheck, HowToReg, Payment, ReceiptLong, RequestQuote } from '@mui/icons-material';
+import { FactCheck, HowToReg, ReceiptLong, RequestQuote } from '@mui/icons-material';
 import {
   Alert,
   Box,
@@ -31,12 +31,13 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useLedger } from '../../shared/member/money';
 import { feedbackOf, isReturned, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { PayNowButton } from '../../shared/payments/pay-now-button';
 import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
-import { usePayNow } from '../../shared/payments/use-pay-now';
 import { useSession } from '../../shared/session/session-store';
 import { useFlash } from '../../shared/ui/flash';
 import { type AlertState, FormAlert } from '../../shared/ui/form-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { RowLinkButton } from '../../shared/ui/row-link-button';
 import { completion, useApplicationChecklist } from './api';
 import { useSubmitFlow } from './submit-flow';
 
@@ -102,7 +103,6 @@ interface ActionsProps {
 }
 
 function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: ActionsProps & { invoiced: boolean }) {
-  const payNow = usePayNow();
   const fee = feeActions(a, invoiced);
   const everSubmitted = a.Submitted || a.submittedAt !== null || a.status !== 'New';
   const canSubmit = complete && confirmed;
@@ -113,53 +113,38 @@ function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: Ac
       : applicationMessages.submitTooltip;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      {everSubmitted && (
-        <Button component={RouterLink} to={documentRoute('document', a.Code)} size="small" variant="outlined">
-          File
-        </Button>
-      )}
+      {everSubmitted && <RowLinkButton to={documentRoute('document', a.Code)}>File</RowLinkButton>}
       {a.status === 'Released' && (
         <>
-          <Button component={RouterLink} to={documentRoute('certificate', a.Code)} size="small" variant="outlined">
-            Certificate
-          </Button>
-          <Button component={RouterLink} to={documentRoute('acceptanceLetter', a.Code)} size="small" variant="outlined">
-            Acceptance Letter
-          </Button>
+          <RowLinkButton to={documentRoute('certificate', a.Code)}>Certificate</RowLinkButton>
+          <RowLinkButton to={documentRoute('acceptanceLetter', a.Code)}>Acceptance Letter</RowLinkButton>
         </>
       )}
       {fee.invoice && (
-        <Button component={RouterLink} to={invoiceRoute(a.Code)} size="small" variant="outlined" startIcon={<RequestQuote />}>
+        <RowLinkButton to={invoiceRoute(a.Code)} icon={<RequestQuote />}>
           Invoice
-        </Button>
+        </RowLinkButton>
       )}
       {fee.receipt && a.postedReceiptNo && (
-        <Button component={RouterLink} to={receiptRoute(a.postedReceiptNo)} size="small" variant="outlined" startIcon={<ReceiptLong />}>
+        <RowLinkButton to={receiptRoute(a.postedReceiptNo)} icon={<ReceiptLong />}>
           Receipt
-        </Button>
+        </RowLinkButton>
       )}
       {fee.payNow && (
-        <Button
+        <PayNowButton
           size="small"
-          variant="contained"
-          color="secondary"
-          startIcon={<Payment />}
-          onClick={() =>
-            payNow({
-              sourceDocumentNo: a.Code,
-              description: PAYMENT_DESCRIPTIONS.application,
-              amount: a.Amount,
-              successUrl: '/application',
-            })
-          }
-        >
-          Pay Now
-        </Button>
+          payment={{
+            sourceDocumentNo: a.Code,
+            description: PAYMENT_DESCRIPTIONS.application,
+            amount: a.Amount,
+            successUrl: '/application',
+          }}
+        />
       )}
       {a.status === 'Rejected' && (
-        <Button component={RouterLink} to={documentRoute('rejectionLetter', a.Code)} size="small" variant="outlined" color="error">
+        <RowLinkButton to={documentRoute('rejectionLetter', a.Code)} color="error">
           Rejection Letter
-        </Button>
+        </RowLinkButton>
       )}
       {!a.Submitted && (
         <>

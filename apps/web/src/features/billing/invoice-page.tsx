@@ -1,11 +1,9 @@
-import { Payment } from '@mui/icons-material';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { decodeBase64, formatKes } from '@portal/contract';
 import { useNavigate, useParams } from 'react-router';
 import { useLedger } from '../../shared/member/money';
 import { billingDownloadName } from '../../shared/payments/documents';
-import { paymentDescription } from '../../shared/payments/payment-request';
-import { usePayNow } from '../../shared/payments/use-pay-now';
+import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { type BillingDocumentKind, useBillingDocument } from './api';
 
@@ -21,7 +19,6 @@ function BillingDocumentPage({ kind }: { kind: BillingDocumentKind }) {
   const navigate = useNavigate();
   const document = useBillingDocument(kind, code);
   const ledger = useLedger();
-  const payNow = usePayNow();
   const invoice =
     kind === 'proforma'
       ? ledger.data?.find((e) => e.documentType === 'Invoice' && (e.documentNo === code || e.externalDocumentNo === code))
@@ -49,21 +46,7 @@ function BillingDocumentPage({ kind }: { kind: BillingDocumentKind }) {
             <Typography>
               Due: <strong>{formatKes(unpaid.remainingAmtLCY)}</strong>
             </Typography>
-            <Button
-              variant="contained"
-              color="secondary"
-              startIcon={<Payment />}
-              onClick={() =>
-                payNow({
-                  sourceDocumentNo: unpaid.documentNo,
-                  description: paymentDescription(unpaid.purpose),
-                  amount: unpaid.remainingAmtLCY,
-                  successUrl: '/dashboard',
-                })
-              }
-            >
-              Pay Now
-            </Button>
+            <PayNowButton payment={invoicePayment(unpaid, '/dashboard')} />
           </Stack>
         )}
       </Stack>

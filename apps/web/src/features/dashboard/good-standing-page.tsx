@@ -1,12 +1,10 @@
-import { Payment } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { decodeBase64, formatKes } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../shared/api/client';
 import { MONEY_KEY, usePendingPayments } from '../../shared/member/money';
-import { paymentDescription } from '../../shared/payments/payment-request';
-import { usePayNow } from '../../shared/payments/use-pay-now';
+import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { useSession } from '../../shared/session/session-store';
 import { useSettings } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -26,7 +24,6 @@ function useGoodStanding(memberNo: string | null) {
 /** The placeholder when no certificate is returned: what is owed and a Pay Now for the oldest pending invoice. */
 function Placeholder({ settingOn }: { settingOn: boolean }) {
   const pending = usePendingPayments();
-  const payNow = usePayNow();
   const navigate = useNavigate();
   const oldest = [...(pending.data ?? [])].sort((a, b) => (a.dueDate ?? a.documentDate).localeCompare(b.dueDate ?? b.documentDate))[0];
   const owed = (pending.data ?? []).reduce((sum, e) => sum + e.remainingAmtLCY, 0);
@@ -48,23 +45,7 @@ function Placeholder({ settingOn }: { settingOn: boolean }) {
             <Button variant="outlined" onClick={() => navigate('/dashboard')}>
               Back
             </Button>
-            {settingOn && oldest && (
-              <Button
-                variant="contained"
-                color="secondary"
-                startIcon={<Payment />}
-                onClick={() =>
-                  payNow({
-                    sourceDocumentNo: oldest.documentNo,
-                    description: paymentDescription(oldest.purpose),
-                    amount: oldest.remainingAmtLCY,
-                    successUrl: '/dashboard',
-                  })
-                }
-              >
-                Pay Now
-              </Button>
-            )}
+            {settingOn && oldest && <PayNowButton payment={invoicePayment(oldest, '/dashboard')} />}
           </Stack>
         </Stack>
       </CardContent>

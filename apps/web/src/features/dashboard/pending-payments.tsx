@@ -1,7 +1,6 @@
-import { Payment, Visibility } from '@mui/icons-material';
+import { Visibility } from '@mui/icons-material';
 import {
   Alert,
-  Button,
   Card,
   CardContent,
   CardHeader,
@@ -15,18 +14,16 @@ import {
   Typography,
 } from '@mui/material';
 import { formatKes } from '@portal/contract';
-import { Link as RouterLink } from 'react-router';
 import { usePendingPayments } from '../../shared/member/money';
 import { shortDate } from '../../shared/payments/documents';
-import { paymentDescription } from '../../shared/payments/payment-request';
+import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { invoiceRoute } from '../../shared/payments/routes';
-import { usePayNow } from '../../shared/payments/use-pay-now';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { RowLinkButton } from '../../shared/ui/row-link-button';
 
 /** Pending Payments (part 1 §2, §9): invoices with something left to pay, each with Preview (the invoice viewer). */
 export function PendingPayments() {
   const pending = usePendingPayments();
-  const payNow = usePayNow();
   const rows = pending.data ?? [];
   return (
     <Card>
@@ -62,31 +59,10 @@ export function PendingPayments() {
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1}>
-                        <Button
-                          component={RouterLink}
-                          to={invoiceRoute(e.documentNo)}
-                          size="small"
-                          variant="outlined"
-                          startIcon={<Visibility />}
-                        >
+                        <RowLinkButton to={invoiceRoute(e.documentNo)} icon={<Visibility />}>
                           Preview
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="contained"
-                          color="secondary"
-                          startIcon={<Payment />}
-                          onClick={() =>
-                            payNow({
-                              sourceDocumentNo: e.documentNo,
-                              description: paymentDescription(e.purpose),
-                              amount: e.remainingAmtLCY,
-                              successUrl: '/dashboard',
-                            })
-                          }
-                        >
-                          Pay Now
-                        </Button>
+                        </RowLinkButton>
+                        <PayNowButton size="small" payment={invoicePayment(e, '/dashboard')} />
                       </Stack>
                     </TableCell>
                   </TableRow>

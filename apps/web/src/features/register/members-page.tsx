@@ -1,12 +1,10 @@
-import { Search, UploadFile } from '@mui/icons-material';
+import { UploadFile } from '@mui/icons-material';
 import {
   Alert,
   Box,
   Button,
   Card,
   Chip,
-  IconButton,
-  InputAdornment,
   LinearProgress,
   MenuItem,
   Stack,
@@ -24,7 +22,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useCategories } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { ServerPagination } from '../../shared/ui/server-pagination';
+import { SearchField } from '../../shared/ui/search-field';
+import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerTable } from '../../shared/ui/server-table';
 import { useToast } from '../../shared/ui/toast';
 import { importMembers, type MembersFilter, useMembers } from './api';
 import { StatusChip } from './public-member';
@@ -87,8 +87,8 @@ export function MembersPage() {
   const categories = useCategories();
   const [input, setInput] = useState('');
   const [filter, setFilter] = useState<MembersFilter>({ search: '', category: '', status: '' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging(20);
+  const { page, pageSize, setPage } = paging;
   const members = useMembers(filter, page + 1, pageSize);
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
@@ -170,24 +170,13 @@ export function MembersPage() {
         }}
         sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}
       >
-        <TextField
+        <SearchField
           label="Search members"
           placeholder="Name, member number, e-mail or ID number"
           value={input}
           onChange={(e) => setInput(e.target.value)}
           fullWidth={false}
           sx={{ minWidth: 320, flexGrow: 1, maxWidth: 480 }}
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton type="submit" aria-label="Search" edge="end">
-                    <Search />
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select
@@ -224,60 +213,30 @@ export function MembersPage() {
       {members.isLoading ? (
         <LoadingSpinner />
       ) : (
-        <Card>
-          {members.isFetching && <LinearProgress aria-label="Loading members" />}
-          <TableContainer>
-            <Table size="small" aria-label="Members">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Member No</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Discipline</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Registered</TableCell>
-                  <TableCell>E-mail</TableCell>
-                  <TableCell>Phone</TableCell>
-                  <TableCell>ID Number</TableCell>
-                  <TableCell>Account</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {members.data?.members.map((m) => (
-                  <TableRow key={m.ProfileID} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.MemberNo}</TableCell>
-                    <TableCell>{[m.FirstName, m.SecondName, m.LastName].filter(Boolean).join(' ')}</TableCell>
-                    <TableCell>{m.CategoryDescription ?? m.Category}</TableCell>
-                    <TableCell>{m.Discipline ?? '—'}</TableCell>
-                    <TableCell>
-                      <StatusChip status={m.Status} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.RegistrationDate ?? '—'}</TableCell>
-                    <TableCell>{m.Email ?? '—'}</TableCell>
-                    <TableCell>{m.PhoneNo ?? '—'}</TableCell>
-                    <TableCell>{m.IdentificationDocumentNo ?? '—'}</TableCell>
-                    <TableCell>{m.hasAccount ? 'Activated' : 'Not yet'}</TableCell>
-                  </TableRow>
-                ))}
-                {members.data?.members.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={10}>No members match.</TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ServerPagination
-            count={members.data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            options={[10, 20, 50, 100]}
-            onChange={(p, size) => {
-              setPage(p);
-              setPageSize(size);
-            }}
-          />
-        </Card>
+        <ServerTable
+          label="Members"
+          refreshing={members.isFetching && 'Loading members'}
+          columns={['Member No', 'Name', 'Category', 'Discipline', 'Status', 'Registered', 'E-mail', 'Phone', 'ID Number', 'Account']}
+          empty={members.data?.members.length === 0 && 'No members match.'}
+          pagination={{ ...paging, count: members.data?.total ?? 0, options: [10, 20, 50, 100] }}
+        >
+          {members.data?.members.map((m) => (
+            <TableRow key={m.ProfileID} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.MemberNo}</TableCell>
+              <TableCell>{[m.FirstName, m.SecondName, m.LastName].filter(Boolean).join(' ')}</TableCell>
+              <TableCell>{m.CategoryDescription ?? m.Category}</TableCell>
+              <TableCell>{m.Discipline ?? '—'}</TableCell>
+              <TableCell>
+                <StatusChip status={m.Status} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.RegistrationDate ?? '—'}</TableCell>
+              <TableCell>{m.Email ?? '—'}</TableCell>
+              <TableCell>{m.PhoneNo ?? '—'}</TableCell>
+              <TableCell>{m.IdentificationDocumentNo ?? '—'}</TableCell>
+              <TableCell>{m.hasAccount ? 'Activated' : 'Not yet'}</TableCell>
+            </TableRow>
+          ))}
+        </ServerTable>
       )}
     </Stack>
   );

@@ -1,32 +1,12 @@
-import { OpenInNew, Search } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  IconButton,
-  InputAdornment,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { OpenInNew } from '@mui/icons-material';
+import { Alert, Box, Button, Card, Chip, MenuItem, Stack, Tab, TableCell, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import { REVIEW_FILTER_LABELS, REVIEW_FILTERS, type ReviewFilter, type ReviewQueueItem } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCategories } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { ServerPagination } from '../../shared/ui/server-pagination';
+import { SearchField } from '../../shared/ui/search-field';
+import { ServerTable } from '../../shared/ui/server-table';
 import { useReviewQueue } from './api';
 import { formatDate, StatusChip } from './status';
 
@@ -112,23 +92,12 @@ export function ReviewQueuePage() {
           }}
           sx={{ flexGrow: 1, maxWidth: 480 }}
         >
-          <TextField
+          <SearchField
             fullWidth
             label="Search applications"
             placeholder="Application no, applicant name or e-mail"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton type="submit" aria-label="Search" edge="end">
-                      <Search />
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
         </Box>
       </Stack>
@@ -136,46 +105,32 @@ export function ReviewQueuePage() {
       {queue.isLoading ? (
         <LoadingSpinner label="Loading applications" />
       ) : (
-        <Card>
-          {queue.isFetching && <LinearProgress aria-label="Refreshing" />}
-          <TableContainer>
-            <Table size="small" aria-label="Applications">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Application No</TableCell>
-                  <TableCell>Applicant</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Submitted</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(queue.data?.items ?? []).map((item) => (
-                  <QueueRow key={item.Code} item={item} />
-                ))}
-                {queue.data && queue.data.items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6}>
-                      <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                        {status === 'action' && !search && !category
-                          ? 'No applications are waiting for review.'
-                          : 'No applications match these filters.'}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ServerPagination
-            count={queue.data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            options={PAGE_SIZES}
-            onChange={(p, size) => update({ page: p, pageSize: size === PAGE_SIZES[0] ? 0 : size })}
-          />
-        </Card>
+        <ServerTable
+          label="Applications"
+          refreshing={queue.isFetching && 'Refreshing'}
+          columns={['Application No', 'Applicant', 'Category', 'Submitted', 'Status', { label: 'Actions', align: 'right' }]}
+          empty={
+            queue.data &&
+            queue.data.items.length === 0 && (
+              <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                {status === 'action' && !search && !category
+                  ? 'No applications are waiting for review.'
+                  : 'No applications match these filters.'}
+              </Typography>
+            )
+          }
+          pagination={{
+            count: queue.data?.total ?? 0,
+            page,
+            pageSize,
+            options: PAGE_SIZES,
+            onChange: (p, size) => update({ page: p, pageSize: size === PAGE_SIZES[0] ? 0 : size }),
+          }}
+        >
+          {(queue.data?.items ?? []).map((item) => (
+            <QueueRow key={item.Code} item={item} />
+          ))}
+        </ServerTable>
       )}
     </Stack>
   );

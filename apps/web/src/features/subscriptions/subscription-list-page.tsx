@@ -1,8 +1,7 @@
-import { CardMembership, Payment, ReceiptLong, RequestQuote } from '@mui/icons-material';
+import { CardMembership, ReceiptLong, RequestQuote } from '@mui/icons-material';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
   CardHeader,
@@ -17,13 +16,13 @@ import {
   Typography,
 } from '@mui/material';
 import { encodeBase64, formatKes, type Subscription } from '@portal/contract';
-import { Link as RouterLink } from 'react-router';
 import { useMyProfile } from '../../shared/member/queries';
 import { MONEY_COLORS } from '../../shared/payments/documents';
+import { PayNowButton } from '../../shared/payments/pay-now-button';
 import { PAYMENT_DESCRIPTIONS } from '../../shared/payments/payment-request';
-import { usePayNow } from '../../shared/payments/use-pay-now';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { RowLinkButton } from '../../shared/ui/row-link-button';
 import { useSubscriptions } from './api';
 import { PaymentHistory } from './payment-history';
 import { subscriptionActions } from './rules';
@@ -41,7 +40,6 @@ function statusColor(sub: Subscription): string {
 export function SubscriptionListPage() {
   const subs = useSubscriptions();
   const profile = useMyProfile();
-  const payNow = usePayNow();
   const flash = useFlash();
   const rows = subs.data ?? [];
 
@@ -95,55 +93,30 @@ export function SubscriptionListPage() {
                         <TableCell>
                           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                             {actions.invoice && (
-                              <Button
-                                component={RouterLink}
-                                to={subscriptionDocumentRoute('document', s.documentNo)}
-                                size="small"
-                                variant="outlined"
-                                startIcon={<RequestQuote />}
-                              >
+                              <RowLinkButton to={subscriptionDocumentRoute('document', s.documentNo)} icon={<RequestQuote />}>
                                 Invoice
-                              </Button>
+                              </RowLinkButton>
                             )}
                             {actions.certificate && (
-                              <Button
-                                component={RouterLink}
-                                to={subscriptionDocumentRoute('certificate', s.documentNo)}
-                                size="small"
-                                variant="outlined"
-                                startIcon={<CardMembership />}
-                              >
+                              <RowLinkButton to={subscriptionDocumentRoute('certificate', s.documentNo)} icon={<CardMembership />}>
                                 Certificate
-                              </Button>
+                              </RowLinkButton>
                             )}
                             {actions.receipt && s.recieptNo && (
-                              <Button
-                                component={RouterLink}
-                                to={subscriptionDocumentRoute('receipt', s.recieptNo)}
-                                size="small"
-                                variant="outlined"
-                                startIcon={<ReceiptLong />}
-                              >
+                              <RowLinkButton to={subscriptionDocumentRoute('receipt', s.recieptNo)} icon={<ReceiptLong />}>
                                 Receipt
-                              </Button>
+                              </RowLinkButton>
                             )}
                             {actions.payNow && (
-                              <Button
+                              <PayNowButton
                                 size="small"
-                                variant="contained"
-                                color="secondary"
-                                startIcon={<Payment />}
-                                onClick={() =>
-                                  payNow({
-                                    sourceDocumentNo: s.documentNo,
-                                    description: PAYMENT_DESCRIPTIONS.subscription,
-                                    amount: s.remainingAmount,
-                                    successUrl: '/subscription',
-                                  })
-                                }
-                              >
-                                Pay Now
-                              </Button>
+                                payment={{
+                                  sourceDocumentNo: s.documentNo,
+                                  description: PAYMENT_DESCRIPTIONS.subscription,
+                                  amount: s.remainingAmount,
+                                  successUrl: '/subscription',
+                                }}
+                              />
                             )}
                           </Box>
                         </TableCell>

@@ -6,7 +6,7 @@ import { type PayNowInput, usePayNow } from './use-pay-now';
 /** An open invoice as the ledger lists it: enough to pay what is left of it. */
 export interface OpenInvoice {
   documentNo: string;
-  purpose: string | null;
+  purpose?: string | null;
   remainingAmtLCY: number;
 }
 

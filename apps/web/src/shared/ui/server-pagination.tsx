@@ -1,4 +1,5 @@
 import { TablePagination } from '@mui/material';
+import { useState } from 'react';
 
 /** Pagination for a server-paged table: changing the page size goes back to the first page. */
 export function ServerPagination({
@@ -25,4 +26,19 @@ export function ServerPagination({
       onRowsPerPageChange={(e) => onChange(0, Number(e.target.value))}
     />
   );
+}
+
+/** A server-paged list's page (from 0) and page size, with the change handler ServerPagination takes. */
+export function usePaging(initialPageSize: number) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  return {
+    page,
+    pageSize,
+    setPage,
+    onChange: (p: number, size: number) => {
+      setPage(p);
+      setPageSize(size);
+    },
+  };
 }

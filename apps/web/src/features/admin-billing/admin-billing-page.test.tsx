@@ -1,0 +1,163 @@
+import type { AdminArrearsPage, AdminInvoicesPage, AdminPaymentsPage } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../shared/ui/toast';
+import { AdminBillingPage } from './admin-billing-page';
+import { adminBillingApi } from './api';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const invoices: AdminInvoicesPage = {
+  invoices: [
+    {
+      invoiceNo: 'INV000007',
+      documentDate: '2026-01-05',
+      dueDate: '2026-03-31',
+      profileId: 'PR000001',
+      memberNo: 'ERB1001',
+      name: 'Jane Mwangi',
+      purpose: 'subscription',
+      description: 'Subscription 2026',
+      externalDocumentNo: null,
+      amount: 5800,
+      paidAmount: 800,
+      remainingAmount: 5000,
+      status: 'open',
+      overdue: true,
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 20,
+  totals: { amount: 5800, paidAmount: 800, remainingAmount: 5000 },
+};
+const payments: AdminPaymentsPage = {
+  payments: [
+    {
+      receiptNo: 'RCT000003',
+      paidOn: '2026-02-01',
+      postedOn: '2026-02-01',
+      profileId: 'PR000002',
+      memberNo: null,
+      name: 'Peter Otieno',
+      method: 'BANK',
+      reference: 'FT123',
+      description: 'BANK payment FT123',
+      amount: 800,
+      unappliedAmount: 0,
+      appliedTo: [{ invoiceNo: 'INV000007', amount: 800 }],
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 20,
+  totals: { amount: 800, unappliedAmount: 0 },
+};
+const arrears: AdminArrearsPage = {
+  members: [
+    {
+      profileId: 'PR000001',
+      memberNo: 'ERB1001',
+      name: 'Jane Mwangi',
+      category: 'GE',
+      email: 'jane.mwangi@example.com',
+      phoneNo: '0712345678',
+      arrears: 5000,
+      overdueInvoices: 1,
+      oldestDueDate: '2026-03-31',
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 20,
+  totals: { arrears: 5000, members: 1 },
+};
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  vi.spyOn(adminBillingApi, 'runs').mockResolvedValue([]);
+  vi.spyOn(adminBillingApi, 'invoices').mockResolvedValue(invoices);
+  vi.spyOn(adminBillingApi, 'payments').mockResolvedValue(payments);
+  vi.spyOn(adminBillingApi, 'arrears').mockResolvedValue(arrears);
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+const tick = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+/** Lets queries settle: ticks until the page stops changing (a loaded machine may need several). */
+async function flush() {
+  let before = '';
+  for (let i = 0; i < 100 && before !== document.body.innerHTML; i++) {
+    before = document.body.innerHTML;
+    await tick();
+  }
+}
+const headers = (label: string) => [...container.querySelectorAll(`table[aria-label="${label}"] thead th`)].map((th) => th.textContent);
+const rowTexts = (label: string, part: 'tbody' | 'tfoot') =>
+  [...container.querySelectorAll(`table[aria-label="${label}"] ${part} tr`)].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent),
+  );
+const tab = async (name: string) => {
+  const button = [...container.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name) as HTMLElement;
+  act(() => button.click());
+  await flush();
+};
+const kes = (n: number) => new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2 }).format(n);
+
+async function show() {
+  act(() =>
+    root.render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToastProvider>
+          <AdminBillingPage />
+        </ToastProvider>
+      </QueryClientProvider>,
+    ),
+  );
+  await flush();
+}
+
+describe('AdminBillingPage tabs', () => {
+  it('lists invoices with the member, amounts, status, totals and pagination', async () => {
+    await show();
+    expect(headers('Invoices')).toEqual(['Invoice', 'Due', 'Member', 'Description', 'Amount', 'Paid', 'Outstanding', 'Status', 'Actions']);
+    expect(rowTexts('Invoices', 'tbody')).toEqual([
+      ['INV0000072026-01-05', '2026-03-31', 'Jane MwangiERB1001', 'Subscription 2026', kes(5800), kes(800), kes(5000), 'Overdue', ''],
+    ]);
+    expect(rowTexts('Invoices', 'tfoot')).toEqual([['Total (1 invoice)', kes(5800), kes(800), kes(5000), '']]);
+    expect(container.textContent).toContain('1–1 of 1');
+    expect(adminBillingApi.invoices).toHaveBeenCalledWith(expect.objectContaining({ page: 1, pageSize: 20 }));
+  });
+
+  it('opens the payment dialog filled in from an invoice row', async () => {
+    await show();
+    act(() => container.querySelector<HTMLButtonElement>('button[aria-label="Record payment for INV000007"]')?.click());
+    await flush();
+    const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
+    expect(dialog.querySelector('#manual-payment-title')?.textContent).toBe('Record a payment');
+    const values = [...dialog.querySelectorAll('input')].map((i) => i.value);
+    expect(values).toEqual(expect.arrayContaining(['ERB1001', 'INV000007', '5000.00', 'BANK']));
+  });
+
+  it('lists payments and arrears with their totals', async () => {
+    await show();
+    await tab('Payments');
+    expect(rowTexts('Payments', 'tbody')).toEqual([
+      ['RCT000003', '2026-02-01', 'Peter OtienoPR000002', 'BANK', 'FT123', `INV000007: ${kes(800)}`, kes(800), kes(0)],
+    ]);
+    expect(rowTexts('Payments', 'tfoot')).toEqual([['Total (1 payment)', kes(800), kes(0)]]);
+    await tab('Arrears');
+    expect(headers('Arrears')).toEqual(['Member', 'Category', 'Contact', 'Overdue invoices', 'Oldest due', 'Arrears', 'Actions']);
+    expect(rowTexts('Arrears', 'tfoot')).toEqual([['Total (1 member in arrears)', kes(5000), '']]);
+    expect(container.querySelector('button[aria-label="Record payment for ERB1001"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { Card, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { ReactNode } from 'react';
+import { ServerPagination } from './server-pagination';
+
+/** A column header; actions and amounts are right-aligned. */
+export type ServerTableColumn = string | { label: string; align: 'right' };
+
+/** A table's header row: one cell a column. */
+export function HeaderRow({ columns }: { columns: ServerTableColumn[] }) {
+  return (
+    <TableRow>
+      {columns.map((c) =>
+        typeof c === 'string' ? (
+          <TableCell key={c}>{c}</TableCell>
+        ) : (
+          <TableCell key={c.label} align={c.align}>
+            {c.label}
+          </TableCell>
+        ),
+      )}
+    </TableRow>
+  );
+}
+
+/**
+ * A server-paged table in a card: the column headers, the rows, one full-width row with `empty` when it is set
+ * (no rows match), and the pagination below. `refreshing` names the progress bar shown while a page loads.
+ */
+export function ServerTable({
+  label,
+  columns,
+  empty,
+  refreshing,
+  pagination,
+  children,
+}: {
+  label: string;
+  columns: ServerTableColumn[];
+  empty?: ReactNode;
+  refreshing?: string | false;
+  pagination: { count: number; page: number; pageSize: number; options: number[]; onChange: (page: number, pageSize: number) => void };
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      {refreshing && <LinearProgress aria-label={refreshing} />}
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <HeaderRow columns={columns} />
+          </TableHead>
+          <TableBody>
+            {children}
+            {empty && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{empty}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ServerPagination
+        count={pagination.count}
+        page={pagination.page}
+        pageSize={pagination.pageSize}
+        options={pagination.options}
+        onChange={pagination.onChange}
+      />
+    </Card>
+  );
+}
