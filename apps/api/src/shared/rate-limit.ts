@@ -12,17 +12,11 @@ export interface Limit {
  * Fixed-window counter in the database, so every API process shares it.
  * Throws 429 once `key` has been hit more than `max` times in the window.
  */
-export async function consumeLimit(db: Db, key: string, limit: Limit, options: { durable?: boolean } = {}): Promise<void> {
-  // `durable: false` (busy public calls): a counter that may lose its last increments in a crash need not wait for
-  // the disk, so this one statement's transaction commits without waiting for the WAL flush.
-  const source =
-    options.durable === false
-      ? sql`select ${key}, now(), 1 from (select set_config('synchronous_commit', 'off', true)) as no_wait`
-      : sql`values (${key}, now(), 1)`;
+export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<void> {
   const rows = await queryRows<{ count: number }>(
     db,
     sql`
-    insert into rate_limits (key, window_start, count) ${source}
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end
@@ -31,6 +25,25 @@ export async function consumeLimit(db: Db, key: string, limit: Limit, options: {
   if (Number(rows[0].count) > limit.max) {
     throw new HttpError(429, messages.rateLimited);
   }
+}
+
+const localWindows = new Map<string, { start: number; count: number }>();
+
+/**
+ * Fixed-window counter in this process's memory, for busy public reads (the register search): no database write
+ * per request, and no row that every request from one address must lock in turn. Behind N processes an address
+ * gets up to N times the limit, which is still a limit (decision 021).
+ */
+export function consumeLocalLimit(key: string, limit: Limit, now = Date.now()): void {
+  const windowMs = limit.windowSeconds * 1000;
+  if (localWindows.size > 50_000) {
+    for (const [k, w] of localWindows) if (now - w.start >= windowMs) localWindows.delete(k);
+  }
+  const current = localWindows.get(key);
+  const window = current && now - current.start < windowMs ? current : { start: now, count: 0 };
+  window.count += 1;
+  localWindows.set(key, window);
+  if (window.count > limit.max) throw new HttpError(429, messages.rateLimited);
 }
 
 /** Refuses with 429 when `key` has already used up its window, without counting this call. */

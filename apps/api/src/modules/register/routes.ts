@@ -45,7 +45,7 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (term === null) throw badRequest(messages.fieldRequired, { term: [messages.fieldRequired] });
         // A blank term does nothing (part 1 §5): no query, no count against the limit.
         if (!term.trim()) return { data: { profiles: [], total: 0, capped: false, page: req.query.page, pageSize: SEARCH_PAGE_SIZE } };
-        await limitPublic(ctx, req.ip);
+        limitPublic(ctx, req.ip);
         return { data: await searchRegister(ctx, term, req.query.page) };
       },
     );
@@ -61,7 +61,7 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await limitPublic(ctx, req.ip);
+        limitPublic(ctx, req.ip);
         return { data: await showPublicProfile(ctx, req.params.profileId) };
       },
     );
@@ -76,7 +76,7 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await limitPublic(ctx, req.ip);
+        limitPublic(ctx, req.ip);
         return { data: await registerStats(ctx.db) };
       },
     );
@@ -92,7 +92,7 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        await limitPublic(ctx, req.ip, 'photo');
+        limitPublic(ctx, req.ip, 'photo');
         const photo = await publicPhoto(ctx, req.params.profileId);
         if (!photo) throw notFound(registerMessages.memberNotFound);
         return reply.type(photo.contentType).header('cache-control', 'public, max-age=300').send(photo.bytes);

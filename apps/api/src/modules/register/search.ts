@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { cachedMinorSettings } from '../../shared/organisation';
-import { consumeLimit } from '../../shared/rate-limit';
+import { consumeLocalLimit } from '../../shared/rate-limit';
 import { today } from '../billing';
 import { type RegisterLookups, registerLookups } from './lookups';
 
@@ -64,9 +64,9 @@ function standing(alias: 'p' | 'c'): SQL {
 const listed = sql`from profiles p join memberships m on m.profile_id = p.profile_id and m.status = 'Active'`;
 
 /** Per-address limit on the public register (config SEARCH_RATE_PER_MINUTE; decision 021). */
-export async function limitPublic(ctx: AppContext, ip: string, kind: 'search' | 'photo' = 'search') {
+export function limitPublic(ctx: AppContext, ip: string, kind: 'search' | 'photo' = 'search') {
   const max = kind === 'photo' ? ctx.config.searchRatePerMinute * 10 : ctx.config.searchRatePerMinute;
-  await consumeLimit(ctx.db, `register-${kind}:ip:${ip}`, { max, windowSeconds: 60 }, { durable: false });
+  consumeLocalLimit(`register-${kind}:ip:${ip}`, { max, windowSeconds: 60 });
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
