@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   acceptInOneClick,
   acceptWithAnswers,
+  addLocalQualification,
   choose,
   DEMO_INACTIVE,
   DEMO_MEMBER,
@@ -11,14 +12,9 @@ import {
   refereeLinksIn,
   refereeRequestEmail,
   registeredApplicant,
+  saveDialog,
   signedIn,
 } from './support';
-
-async function dialogSave(page: Page, title: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 async function progress(page: Page) {
   await page.goto('/checklist/type/Application');
@@ -72,24 +68,11 @@ test('a new individual applicant completes every section until the checklist rea
   await contact.getByLabel('Physical Location').fill('Westlands');
   await choose(contact, 'County', 'Nairobi City');
   await choose(contact, 'City', 'Westlands');
-  await dialogSave(page, 'Add Contact');
+  await saveDialog(page, 'Add Contact');
   await expect(page.getByRole('table', { name: 'Contacts' })).toContainText('P.O. BOX 123');
 
   // Academic qualification with its certificate.
-  await page.goto('/profile?tab=certification');
-  await page.getByRole('button', { name: 'Add Qualification' }).click();
-  const qualification = page.getByRole('dialog', { name: 'Add Qualification' });
-  await choose(qualification, 'University', 'University of Nairobi');
-  await qualification.getByLabel('Institution').fill('University of Nairobi');
-  await choose(qualification, 'Certificate Awarded', 'Bachelor of Science');
-  await qualification.getByLabel('Area of Specialization').fill('Civil Engineering');
-  await qualification.getByLabel('Certificate No').fill('UON/2018/123');
-  await qualification.getByLabel('Certification Class').fill('Second Class Upper');
-  await qualification.getByLabel('Start Date').fill('2014-09-01');
-  await qualification.getByLabel('End Date').fill('2018-07-31');
-  await qualification.getByLabel('Graduation Date').fill('2018-12-14');
-  await qualification.getByLabel('Certificate (PDF)').setInputFiles(pdfFile('degree.pdf'));
-  await dialogSave(page, 'Add Qualification');
+  await addLocalQualification(page);
   await expect(page.getByRole('table', { name: 'Academic Qualifications' })).toContainText('University of Nairobi');
 
   // A foreign qualification asks for the contact at the university and takes transcripts.
@@ -116,7 +99,7 @@ test('a new individual applicant completes every section until the checklist rea
   await abroad.getByRole('button', { name: 'Add transcript' }).click();
   await abroad.getByLabel('Transcript 1 description').fill('MSc transcript');
   await abroad.getByLabel('Transcript 1 file').setInputFiles(pdfFile('transcript.pdf'));
-  await dialogSave(page, 'Add Qualification');
+  await saveDialog(page, 'Add Qualification');
   const qualifications = page.getByRole('table', { name: 'Academic Qualifications' });
   await expect(qualifications.getByRole('row').filter({ hasText: 'Makerere University' })).toContainText('Foreign');
   await expect(qualifications.getByRole('row').filter({ hasText: 'Makerere University' }).getByRole('cell').nth(5)).toHaveText('1');
@@ -132,7 +115,7 @@ test('a new individual applicant completes every section until the checklist rea
   await work.getByLabel('Current').check();
   await expect(work.getByLabel('To Date')).toBeHidden();
   await work.getByLabel('Responsibilities').fill('Design of reinforced concrete structures');
-  await dialogSave(page, 'Add Experience');
+  await saveDialog(page, 'Add Experience');
   await expect(page.getByRole('table', { name: 'Work Experience' })).toContainText('Current');
 
   // Two referees found by member number.
@@ -144,7 +127,7 @@ test('a new individual applicant completes every section until the checklist rea
     await referee.getByRole('button', { name: 'Search member' }).click();
     await expect(referee.getByLabel('Name', { exact: true })).not.toHaveValue('');
     await choose(referee, 'Referee Type', memberNo === 'ERB1001' ? 'Proposer' : 'Seconder');
-    await dialogSave(page, 'Add Referee');
+    await saveDialog(page, 'Add Referee');
   }
   await expect(page.getByRole('table', { name: 'Referees' }).getByRole('row')).toHaveCount(3);
   // Added is not enough: the referee item waits for both to accept.
@@ -226,7 +209,7 @@ test('a new firm completes the firm checklist', async ({ page, request }) => {
     await page.getByRole('button', { name: `Add ${noun}` }).click();
     const dialog = page.getByRole('dialog', { name: `Add ${noun}` });
     await fill(dialog);
-    await dialogSave(page, `Add ${noun}`);
+    await saveDialog(page, `Add ${noun}`);
   };
   await add('directors', 'Director', async (d) => {
     await choose(d, 'Type', 'Member');

@@ -93,10 +93,29 @@ export function pdfFile(name = 'document.pdf') {
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) };
 }
 
-async function saveDialog(page: Page, title: string) {
+export async function saveDialog(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Adds a local degree with its certificate on the qualifications tab. */
+export async function addLocalQualification(page: Page) {
+  await page.goto('/profile?tab=certification');
+  await page.getByRole('button', { name: 'Add Qualification' }).click();
+  const qualification = page.getByRole('dialog', { name: 'Add Qualification' });
+  await choose(qualification, 'University', 'University of Nairobi');
+  await qualification.getByLabel('Institution').fill('University of Nairobi');
+  await choose(qualification, 'Certificate Awarded', 'Bachelor of Science');
+  await qualification.getByLabel('Area of Specialization').fill('Civil Engineering');
+  await qualification.getByLabel('Certificate No').fill('UON/2018/123');
+  await qualification.getByLabel('Certification Class').fill('Second Class Upper');
+  await qualification.getByLabel('Start Date').fill('2014-09-01');
+  await qualification.getByLabel('End Date').fill('2018-07-31');
+  await qualification.getByLabel('Graduation Date').fill('2018-12-14');
+  await choose(qualification, 'Completion Year', '2018');
+  await qualification.getByLabel('Certificate (PDF)').setInputFiles(pdfFile('degree.pdf'));
+  await saveDialog(page, 'Add Qualification');
 }
 
 /**
@@ -135,21 +154,7 @@ export async function fillApplicantProfile(
   await choose(contact, 'City', 'Westlands');
   await saveDialog(page, 'Add Contact');
 
-  await page.goto('/profile?tab=certification');
-  await page.getByRole('button', { name: 'Add Qualification' }).click();
-  const qualification = page.getByRole('dialog', { name: 'Add Qualification' });
-  await choose(qualification, 'University', 'University of Nairobi');
-  await qualification.getByLabel('Institution').fill('University of Nairobi');
-  await choose(qualification, 'Certificate Awarded', 'Bachelor of Science');
-  await qualification.getByLabel('Area of Specialization').fill('Civil Engineering');
-  await qualification.getByLabel('Certificate No').fill('UON/2018/123');
-  await qualification.getByLabel('Certification Class').fill('Second Class Upper');
-  await qualification.getByLabel('Start Date').fill('2014-09-01');
-  await qualification.getByLabel('End Date').fill('2018-07-31');
-  await qualification.getByLabel('Graduation Date').fill('2018-12-14');
-  await choose(qualification, 'Completion Year', '2018');
-  await qualification.getByLabel('Certificate (PDF)').setInputFiles(pdfFile('degree.pdf'));
-  await saveDialog(page, 'Add Qualification');
+  await addLocalQualification(page);
 
   await page.goto('/profile?tab=work-experience');
   await page.getByRole('button', { name: 'Add Experience' }).click();

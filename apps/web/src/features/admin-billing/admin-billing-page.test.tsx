@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../shared/ui/toast';
+import { settle } from '../../test/settle';
 import { AdminBillingPage } from './admin-billing-page';
 import { adminBillingApi } from './api';
 
@@ -92,15 +93,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const tick = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-/** Lets queries settle: ticks until the page stops changing (a loaded machine may need several). */
-async function flush() {
-  let before = '';
-  for (let i = 0; i < 100 && before !== document.body.innerHTML; i++) {
-    before = document.body.innerHTML;
-    await tick();
-  }
-}
 const headers = (label: string) => [...container.querySelectorAll(`table[aria-label="${label}"] thead th`)].map((th) => th.textContent);
 const rowTexts = (label: string, part: 'tbody' | 'tfoot') =>
   [...container.querySelectorAll(`table[aria-label="${label}"] ${part} tr`)].map((tr) =>
@@ -109,7 +101,7 @@ const rowTexts = (label: string, part: 'tbody' | 'tfoot') =>
 const tab = async (name: string) => {
   const button = [...container.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name) as HTMLElement;
   act(() => button.click());
-  await flush();
+  await settle();
 };
 const kes = (n: number) => new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2 }).format(n);
 
@@ -123,7 +115,7 @@ async function show() {
       </QueryClientProvider>,
     ),
   );
-  await flush();
+  await settle();
 }
 
 describe('AdminBillingPage tabs', () => {
@@ -141,7 +133,7 @@ describe('AdminBillingPage tabs', () => {
   it('opens the payment dialog filled in from an invoice row', async () => {
     await show();
     act(() => container.querySelector<HTMLButtonElement>('button[aria-label="Record payment for INV000007"]')?.click());
-    await flush();
+    await settle();
     const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
     expect(dialog.querySelector('#manual-payment-title')?.textContent).toBe('Record a payment');
     const values = [...dialog.querySelectorAll('input')].map((i) => i.value);

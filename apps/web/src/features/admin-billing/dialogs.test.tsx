@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/client';
+import { settle } from '../../test/settle';
 import { adminBillingApi } from './api';
 import { CreditNoteDialog } from './dialogs';
 
@@ -21,16 +22,6 @@ afterEach(() => {
   container.remove();
   vi.restoreAllMocks();
 });
-
-const tick = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
-/** Lets requests settle: ticks until the page stops changing (a loaded machine may need several). */
-async function flush() {
-  let before = '';
-  for (let i = 0; i < 100 && before !== document.body.innerHTML; i++) {
-    before = document.body.innerHTML;
-    await tick();
-  }
-}
 
 function open(onDone = vi.fn(), onClose = vi.fn()) {
   act(() =>
@@ -55,7 +46,7 @@ function open(onDone = vi.fn(), onClose = vi.fn()) {
   const submit = async () => {
     const button = [...dialog().querySelectorAll('button')].find((b) => b.textContent === 'Issue credit note');
     act(() => button?.click());
-    await flush();
+    await settle();
   };
   return { dialog, input, type, submit };
 }
