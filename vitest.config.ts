@@ -10,7 +10,8 @@ const node = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...node, name: 'pglite' } },
+      // The bench's own helpers are tested once, with the PGlite project.
+      { test: { ...node, name: 'pglite', include: [...node.include, 'bench/**/*.test.ts'] } },
       // With TEST_DATABASE_URL the same suite runs again against the real PostgreSQL server.
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...node, name: 'postgres', env: { DB_KIND: 'postgres' } } }] : []),
       {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   /** Where uploaded files are kept: a folder, or `memory://` (the default when DATA_DIR is in memory). */
   filesDir: string;
   databaseUrl?: string;
+  /** Connections to PostgreSQL at most (DATABASE_POOL_SIZE; decision 027). */
+  databasePoolSize: number;
   adminEmail: string;
   adminPassword: string;
   publicUrl: string;
@@ -73,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseDir: dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'db'),
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'files'),
     databaseUrl: env.DATABASE_URL || undefined,
+    // Twice this machine's cores, at least 4 (right when PostgreSQL runs beside the API; otherwise set it from the
+    // database server's cores): more busy backends than it has cores only queue inside it (decision 027).
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? Math.max(4, availableParallelism() * 2)),
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@portal.test').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'Admin@2026',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

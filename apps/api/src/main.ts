@@ -11,7 +11,7 @@ import { startRefereeReminders } from './modules/referees';
 async function main() {
   loadDotEnv();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseDir, poolSize: config.databasePoolSize });
   await database.migrate();
   await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo });
 

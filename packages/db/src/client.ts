@@ -29,11 +29,13 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder for the embedded PGlite files; `memory://` keeps them in memory. */
   dataDir?: string;
+  /** Most connections open at once to PostgreSQL (default 10, node-postgres's own). */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

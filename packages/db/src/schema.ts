@@ -56,6 +56,11 @@ export const profiles = pgTable(
     /** A firm's details (part 1 §3, firm profile) other than its name; null for individuals and unsaved firms. */
     details: jsonb('details').$type<Record<string, unknown>>(),
     confirmed: boolean('confirmed').notNull().default(false),
+    /**
+     * On the public register: the profile has an Active membership. Kept by a trigger on `memberships`
+     * (migration 0006), never written by the application, so the register's search needs no join to find who is listed.
+     */
+    listed: boolean('listed').notNull().default(false),
     /** Lower-cased names and member number, for the public register's trigram search (pg_trgm). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(second_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(member_no, ''))`,
@@ -65,6 +70,8 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex('profiles_member_no_key').on(t.memberNo),
     index('profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The public register searches listed members only: a smaller index, and no membership lookup per candidate.
+    index('profiles_listed_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`listed`),
   ],
 );
 

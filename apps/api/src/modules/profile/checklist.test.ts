@@ -186,6 +186,7 @@ describe('checklist rules', () => {
     pictureFileId: null,
     details: null,
     confirmed: false,
+    listed: false,
     searchText: null,
     createdAt: new Date(),
     updatedAt: new Date(),

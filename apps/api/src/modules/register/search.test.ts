@@ -305,3 +305,37 @@ describe('good standing in the register', () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 });
+
+describe('who is listed follows the memberships (trigger, decision 027)', () => {
+  const listed = async (profileId: string) =>
+    (await t.db.select({ listed: schema.profiles.listed }).from(schema.profiles).where(eq(schema.profiles.profileId, profileId)))[0]
+      ?.listed;
+
+  it('lists a member while the membership is Active, whatever changes it, and never a profile without one', async () => {
+    const { profile } = await createMember(t.db, { memberNo: 'LS0001', firstName: 'Listed', lastName: 'Flagtester' });
+    expect(await listed(profile.profileId)).toBe(true);
+    expect(memberNos((await search('Flagtester')).body)).toEqual(['LS0001']);
+
+    await t.db.update(schema.memberships).set({ status: 'Suspended' }).where(eq(schema.memberships.profileId, profile.profileId));
+    expect(await listed(profile.profileId)).toBe(false);
+    expect(memberNos((await search('Flagtester')).body)).toEqual([]);
+
+    await t.db.update(schema.memberships).set({ status: 'Active' }).where(eq(schema.memberships.profileId, profile.profileId));
+    expect(await listed(profile.profileId)).toBe(true);
+
+    await t.db.delete(schema.memberships).where(eq(schema.memberships.profileId, profile.profileId));
+    expect(await listed(profile.profileId)).toBe(false);
+    expect(memberNos((await search('Flagtester')).body)).toEqual([]);
+    expect(await listed('PRAPPLICANT')).toBe(false);
+  });
+
+  it('moves the flag with a membership that moves to another profile', async () => {
+    const { profile: from } = await createMember(t.db, { memberNo: 'LS0002', firstName: 'Moved', lastName: 'Flagmover' });
+    const [to] = await t.db
+      .insert(schema.profiles)
+      .values({ profileId: 'PRFLAGTO', firstName: 'Target', lastName: 'Flagmover' })
+      .returning();
+    await t.db.update(schema.memberships).set({ profileId: to.profileId }).where(eq(schema.memberships.profileId, from.profileId));
+    expect([await listed(from.profileId), await listed(to.profileId)]).toEqual([false, true]);
+  });
+});

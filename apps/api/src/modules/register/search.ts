@@ -41,10 +41,10 @@ const publicColumns = sql`p.profile_id, p.type, p.first_name, p.second_name, p.l
  * The current workplace, read in the same query (a scalar subquery in the outer select list is worked out only
  * for the rows returned, after the sort and the limit), or null when the showWorkPlace setting is off.
  */
-function workplace(show: boolean, alias: 'p' | 'c'): SQL {
+function workplace(show: boolean): SQL {
   if (!show) return sql`null::text as workplace`;
   return sql`(select e.data->>'NameOfFirm' from profile_entries e
-    where e.profile_id = ${sql.raw(alias)}.profile_id and e.section = 'work-experience' and e.data->'Current' = 'true'::jsonb
+    where e.profile_id = p.profile_id and e.section = 'work-experience' and e.data->'Current' = 'true'::jsonb
     order by e.entry_no desc limit 1) as workplace`;
 }
 
@@ -52,8 +52,8 @@ function workplace(show: boolean, alias: 'p' | 'c'): SQL {
  * Good standing as the ledger has it (decisions.md §5): nothing left to pay on an overdue invoice. Worked out
  * only for the rows returned, like the workplace; the membership is Active for every listed row.
  */
-function standing(alias: 'p' | 'c'): SQL {
-  return sql`not exists (select 1 from ledger_entries l where l.profile_id = ${sql.raw(alias)}.profile_id
+function standing(): SQL {
+  return sql`not exists (select 1 from ledger_entries l where l.profile_id = p.profile_id
     and l.document_type = 'Invoice' and l.remaining_cents > 0 and l.due_date < ${today()}) as good_standing`;
 }
 
@@ -90,7 +90,7 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   if (MEMBER_NO_LIKE.test(cleaned)) {
     const exact = await queryRows<PublicRow>(
       ctx.db,
-      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')}, ${standing('p')} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
+      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
     );
     if (exact.length) {
       return { ...empty, profiles: page === 1 ? toPublic(exact) : [], total: 1 };
@@ -128,12 +128,14 @@ function wordsWhere(cleaned: string): SQL {
 }
 
 /**
- * Listed members whose names or number hold every word of the term (at most 6 words; `search_text` and its
- * trigram index), at most SEARCH_MAX_RESULTS + 1 of them: the extra row only says that there are more.
- * Bounding the candidates bounds the work of a very common name (decision 021).
+ * Listed members whose names or number hold every word of the term (at most 6 words), at most
+ * SEARCH_MAX_RESULTS + 1 of them: the extra row only says that there are more. Bounding the candidates bounds the
+ * work of a very common name (decision 021). Reads `profiles` alone (`listed`, kept by a trigger on memberships,
+ * and the partial trigram index on it): no membership lookup per candidate (decision 027).
  */
 function candidates(cleaned: string): SQL {
-  return sql`select ${publicColumns}, p.search_text ${listed} where ${wordsWhere(cleaned)} limit ${SEARCH_MAX_RESULTS + 1}`;
+  return sql`select p.profile_id, p.member_no, p.first_name, p.last_name, p.search_text from profiles p
+    where p.listed and ${wordsWhere(cleaned)} limit ${SEARCH_MAX_RESULTS + 1}`;
 }
 
 function countQuery(cleaned: string): SQL {
@@ -141,16 +143,22 @@ function countQuery(cleaned: string): SQL {
 }
 
 /**
- * The name search as the server runs it (exported for the bench's EXPLAIN): the candidates, ranked, one page.
- * Part of a member number: numbers that start with it first, in number order. Names: the closest first
- * (trigram similarity of the whole term), then by last and first name.
+ * The name search as the server runs it (exported for the bench's EXPLAIN): the candidates, ranked, one page,
+ * and only then the page's public columns, workplace and standing. Part of a member number: numbers that start
+ * with it first, in number order. Names: the closest first (trigram similarity of the whole term), then by last
+ * and first name.
  */
 export function nameSearchQuery(cleaned: string, page: number, withWorkplace = true): SQL {
   const order = MEMBER_NO_LIKE.test(cleaned)
     ? sql`starts_with(c.member_no, ${cleaned.toUpperCase()}) desc, c.member_no`
     : sql`similarity(c.search_text, ${cleaned.toLowerCase()}) desc, c.last_name, c.first_name, c.profile_id`;
-  return sql`select c.*, ${workplace(withWorkplace, 'c')}, ${standing('c')}, count(*) over () as total from (${candidates(cleaned)}) c
-    order by ${order} limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}`;
+  return sql`with ranked as (
+      select c.profile_id, row_number() over (order by ${order}) as position, count(*) over () as total
+      from (${candidates(cleaned)}) c
+      order by position limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE})
+    select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, r.total
+    from ranked r join profiles p on p.profile_id = r.profile_id join memberships m on m.profile_id = p.profile_id and m.status = 'Active'
+    order by r.position`;
 }
 
 /** GET profile/search/show/{profileId}: one listed member's card, with the photo. */
@@ -158,7 +166,7 @@ export async function showPublicProfile(ctx: AppContext, profileId: string): Pro
   const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
   const rows = await queryRows<PublicRow>(
     ctx.db,
-    sql`select ${publicColumns}, ${workplace(minor.showWorkPlace, 'p')}, ${standing('p')} ${listed} where p.profile_id = ${profileId} limit 1`,
+    sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()} ${listed} where p.profile_id = ${profileId} limit 1`,
   );
   if (!rows.length) throw notFound(registerMessages.memberNotFound);
   const profile = publicProfile(rows[0], lookups);

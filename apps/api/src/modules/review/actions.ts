@@ -26,8 +26,11 @@ type ApplicationRow = typeof applications.$inferSelect;
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
 
 /** The calendar date in Nairobi (the registration date on the membership record). */
+// Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (every public search asks for today).
+const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function nairobiDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return nairobiDay.format(at);
 }
 
 /** The application row, locked until the transaction ends: a second reviewer's move waits and then sees this one's. */
