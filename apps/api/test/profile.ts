@@ -116,7 +116,7 @@ export function sectionSample(section: SectionName, memberNo = ''): Record<strin
       Institution: 'University of Nairobi',
       UniversityCode: 'UON',
       AreaOfSpecialization: 'Civil Engineering',
-      CertificateAwarded: 'BSc Civil Engineering',
+      CertificateAwarded: 'BENG',
       CertificateNo: 'UON/123',
       CertificationClass: 'Second Upper',
       CompletionYear: '2014',

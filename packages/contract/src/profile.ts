@@ -372,6 +372,21 @@ export const SECTIONS = {
   bankers: { path: 'bankers', noun: 'Banker', memberType: 'Corporate', schema: bankerSchema, files: [] },
   convictions: { path: 'convictions', noun: 'Conviction', memberType: 'Corporate', schema: convictionSchema, files: [] },
 } satisfies Record<string, SectionDefinition>;
+
+/**
+ * Entry fields that hold a setup list's code (the form offers the list): screens and documents that show an entry
+ * to someone else show the list's description instead of the code.
+ */
+export const SECTION_CODED_FIELDS: Partial<Record<SectionName, Record<string, string>>> = {
+  contact: { Country_Code: 'countries', County: 'counties' },
+  'work-experience': { Sector: 'industry-groups' },
+  certification: { UniversityCode: 'universities', CertificateAwarded: 'qualification-codes', ContactCountry: 'countries' },
+  attachments: { description: 'attachment-types' },
+  specialization: { Code: 'specialization-types', Discipline: 'disciplines' },
+  directors: { discipline: 'disciplines' },
+  shareholders: { discipline: 'disciplines' },
+  employees: { code: 'employee-types' },
+};
 export type SectionName = keyof typeof SECTIONS;
 export const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
 

@@ -243,6 +243,15 @@ export const reviewProfileSchema = z.object({
 });
 export type ReviewProfile = z.infer<typeof reviewProfileSchema>;
 
+/** The reviewer's bio fields that hold a setup list's code; the page shows the list's description (`codeLabels`). */
+export const REVIEW_PROFILE_CODED_FIELDS = {
+  Nationality: 'countries',
+  county: 'counties',
+  Discipline: 'disciplines',
+  specialization: 'specialization-types',
+  memberPracticingFirm: 'firms',
+} as const satisfies Partial<Record<keyof ReviewProfile, string>>;
+
 export const reviewApplicationSchema = z.object({
   application: reviewQueueItemSchema.extend({
     Amount: z.number(),
@@ -269,6 +278,8 @@ export const reviewApplicationSchema = z.object({
   comments: z.array(reviewCommentSchema),
   allowedTransitions: z.array(z.string()),
   canReturn: z.boolean(),
+  /** Descriptions of the setup codes in the profile and its entries, keyed `list:code` (SECTION_CODED_FIELDS). */
+  codeLabels: z.record(z.string(), z.string()),
 });
 export type ReviewApplication = z.infer<typeof reviewApplicationSchema>;
 

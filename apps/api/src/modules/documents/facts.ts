@@ -1,5 +1,5 @@
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 
 export type ApplicationRow = typeof schema.applications.$inferSelect;
 export type ProfileRow = typeof schema.profiles.$inferSelect;
@@ -84,20 +84,6 @@ export async function rejectionReasons(db: Db, code: string): Promise<string[]> 
   }
   const rows = await db.select({ comment: c.comment }).from(c).where(visible).orderBy(c.createdAt, c.id);
   return rows.map((r) => r.comment);
-}
-
-/** Descriptions of setup codes (discipline, county, …), keyed `list:code`. */
-export async function describeCodes(db: Db, wanted: [list: string, code: string | null | undefined][]): Promise<Map<string, string>> {
-  const pairs = wanted.filter((w): w is [string, string] => Boolean(w[1]));
-  const out = new Map<string, string>();
-  if (!pairs.length) return out;
-  const l = schema.lookupItems;
-  const rows = await db
-    .select({ list: l.list, code: l.code, description: l.description })
-    .from(l)
-    .where(or(...pairs.map(([list, code]) => and(eq(l.list, list), eq(l.code, code)))));
-  for (const r of rows) out.set(`${r.list}:${r.code}`, r.description);
-  return out;
 }
 
 export async function profileEntries(db: Db, profileId: string, sections: string[]) {

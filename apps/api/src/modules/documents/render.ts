@@ -2,9 +2,10 @@ import { DOCUMENT_TITLES, type DocumentKind, documentMessages, verificationPath 
 import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { describeCodes, entryCodes } from '../../shared/describe-codes';
 import { notFound } from '../../shared/errors';
 import { type Branding, loadBranding } from './branding';
-import { type ApplicationFacts, describeCodes, fullName, loadApplicationFacts, profileEntries, rejectionReasons } from './facts';
+import { type ApplicationFacts, fullName, loadApplicationFacts, profileEntries, rejectionReasons } from './facts';
 import type { DocumentRow } from './issue';
 import { drawAcceptanceLetter, drawCertificate, drawRejectionLetter } from './letters';
 import { isMoneyDocument, prepareMoneyDocument } from './money-render';
@@ -100,15 +101,16 @@ async function prepare(ctx: AppContext, row: DocumentRow, branding: Branding, kn
     case 'application': {
       const profile = facts.profile;
       const firm = profile?.type === 'Corporate';
-      const [entries, codes, photo] = await Promise.all([
+      const [entries, photo] = await Promise.all([
         profile ? profileEntries(ctx.db, profile.profileId, firm ? FIRM_SECTIONS : INDIVIDUAL_SECTIONS) : [],
-        describeCodes(ctx.db, [
-          ['countries', profile?.nationality],
-          ['counties', profile?.county],
-          ['cities', profile?.city],
-          ['disciplines', profile?.discipline],
-        ]),
         photoOf(ctx, profile?.pictureFileId ?? null),
+      ]);
+      const codes = await describeCodes(ctx.db, [
+        ['countries', profile?.nationality],
+        ['counties', profile?.county],
+        ['cities', profile?.city],
+        ['disciplines', profile?.discipline],
+        ...entryCodes(entries),
       ]);
       return (doc) => drawApplicationDocument(doc, branding, facts, { entries, codes, photo });
     }

@@ -1,4 +1,4 @@
-import { applicationStatusLabel, DOCUMENT_TITLES } from '@portal/contract';
+import { applicationStatusLabel, DOCUMENT_TITLES, SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
 import type { schema } from '@portal/db';
 import type { Branding } from './branding';
 import { type ApplicationFacts, fullName, memberNoOf } from './facts';
@@ -245,7 +245,8 @@ export function drawApplicationDocument(doc: Pdf, branding: Branding, facts: App
       spec.columns.map(([label, , w]) => ({ label, width: w })),
       rows.map((row) =>
         spec.columns.map(([, key]) => {
-          const value = str(row.data[key]);
+          const list = SECTION_CODED_FIELDS[section as SectionName]?.[key];
+          const value = list ? describe(list, str(row.data[key])) : str(row.data[key]);
           if (section === 'referee' && key === 'response' && value) return `${value}ed`;
           if (section === 'attachments' && key === 'attachment') return value || str(row.data.fileName);
           return shortDate(value);

@@ -6,7 +6,7 @@ import { createApplicant, createApplication } from '../../../test/applications';
 import { rejectApplication, releaseApplication, submitApplication } from '../../../test/documents';
 import { createTestApp, createUser, signIn, uniqueIp } from '../../../test/harness';
 import { pdfPageCount, pdfText } from '../../../test/pdf-text';
-import { bioFields, createFirm, firmFields } from '../../../test/profile';
+import { addEntry, bioFields, createFirm, firmFields, pdf, sectionSample } from '../../../test/profile';
 
 const t = await createTestApp();
 const ROUTES = ['document', 'certificate', 'rejectionLetter', 'acceptanceLetter'] as const;
@@ -61,6 +61,14 @@ describe('GET /api/application/{document|certificate|rejectionLetter|acceptanceL
     expect(text).toContain('Civil Engineering');
     expect(text).toContain('Graduate Engineer');
     expect(text).toContain('Work Experience');
+    // Setup codes as their descriptions: the nationality and county, and a qualification's award.
+    expect(text).toContain('Kenya');
+    expect(text).toContain('Nairobi City');
+    const award = await addEntry(t, applicant.token, 'certification', { ...sectionSample('certification'), File: pdf('degree.pdf') });
+    expect(award.status).toBe(200);
+    const again = await pdfText((await fetchDocument('document', applicant.application.code, applicant.token)).body.data);
+    expect(again).toContain('Bachelor of Engineering');
+    expect(again).not.toContain('BENG');
     const [row] = await documentsOf(applicant.application.code);
     expect(row.kind).toBe('application');
     expect(text).toContain(row.documentNo);

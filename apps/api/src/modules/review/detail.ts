@@ -1,6 +1,7 @@
 import {
   allowedTransitions,
   canReturn,
+  REVIEW_PROFILE_CODED_FIELDS,
   type ReviewApplication,
   type ReviewProfile,
   reviewMessages,
@@ -8,8 +9,9 @@ import {
   SECTIONS,
 } from '@portal/contract';
 import { schema } from '@portal/db';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { type CodeWanted, codeKey, describeCodes, entryCodes } from '../../shared/describe-codes';
 import { notFound } from '../../shared/errors';
 import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
 import { bioDetails } from '../profile/dto';
@@ -20,7 +22,6 @@ const {
   applicationComments,
   applicationEvents,
   files,
-  lookupItems,
   membershipCategories,
   profileEntries,
   profiles,
@@ -29,7 +30,7 @@ const {
 } = schema;
 type ProfileRow = typeof profiles.$inferSelect;
 
-function toReviewProfile(p: ProfileRow, disciplineDescription: string | null): ReviewProfile {
+function toReviewProfile(p: ProfileRow): ReviewProfile {
   return {
     ProfileID: p.profileId,
     Type: p.type,
@@ -44,7 +45,7 @@ function toReviewProfile(p: ProfileRow, disciplineDescription: string | null): R
     MemberNo: p.memberNo,
     MemberShipType: p.membershipType,
     Discipline: p.discipline,
-    DisciplineDescription: disciplineDescription,
+    DisciplineDescription: null,
     profileTitle: p.titles,
     ...bioDetails(p),
     confirmed: p.confirmed,
@@ -52,6 +53,12 @@ function toReviewProfile(p: ProfileRow, disciplineDescription: string | null): R
     pictureFileId: p.pictureFileId,
     idFileId: p.idFileId,
   };
+}
+
+/** The bio's coded fields (REVIEW_PROFILE_CODED_FIELDS), for describeCodes. */
+function profileCodes(p: ReviewProfile | null): CodeWanted[] {
+  if (!p) return [];
+  return Object.entries(REVIEW_PROFILE_CODED_FIELDS).map(([field, list]): CodeWanted => [list, p[field as keyof ReviewProfile]]);
 }
 
 /**
@@ -72,7 +79,7 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
   const { app, user, profile } = row;
   const profileId = profile?.profileId ?? null;
 
-  const [entries, fileRows, referees, events, comments, discipline, facts] = await Promise.all([
+  const [entries, fileRows, referees, events, comments, facts] = await Promise.all([
     profileId
       ? db.select().from(profileEntries).where(eq(profileEntries.profileId, profileId)).orderBy(asc(profileEntries.entryNo))
       : Promise.resolve([]),
@@ -94,15 +101,13 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
       .from(applicationComments)
       .where(eq(applicationComments.applicationCode, code))
       .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id)),
-    profile?.discipline
-      ? db
-          .select({ description: lookupItems.description })
-          .from(lookupItems)
-          .where(and(eq(lookupItems.list, 'disciplines'), eq(lookupItems.code, profile.discipline)))
-      : Promise.resolve([]),
     loadChecklistFacts(ctx, profile ?? null),
   ]);
-  const checklist = await buildChecklist(db, facts, app.appliedCategory, 'Application');
+  const reviewProfile = profile ? toReviewProfile(profile) : null;
+  const [checklist, labels] = await Promise.all([
+    buildChecklist(db, facts, app.appliedCategory, 'Application'),
+    describeCodes(db, [...profileCodes(reviewProfile), ...entryCodes(entries)]),
+  ]);
 
   // The sections of the profile's member type, in the profile's tab order, plus any other that holds entries.
   const memberType = profile?.type === 'Corporate' ? 'Corporate' : 'Individual';
@@ -143,7 +148,11 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
           email_updates: user.emailUpdates,
         }
       : null,
-    profile: profile ? toReviewProfile(profile, discipline[0]?.description ?? null) : null,
+    profile: reviewProfile && {
+      ...reviewProfile,
+      DisciplineDescription: labels.get(codeKey('disciplines', reviewProfile.Discipline)) ?? null,
+    },
+    codeLabels: Object.fromEntries(labels),
     sections,
     files: fileRows.map((f) => ({
       id: f.id,

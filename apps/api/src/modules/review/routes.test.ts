@@ -215,7 +215,14 @@ describe('GET /api/admin/applications/{code}', () => {
     expect(data.profile.idFileId).toEqual(expect.any(String));
     const contact = data.sections.find((s: { section: string }) => s.section === 'contact');
     expect(contact.entries).toHaveLength(1);
-    expect(contact.entries[0]).toMatchObject({ Type: 'Personal', EntryNo: 1 });
+    expect(contact.entries[0]).toMatchObject({ Type: 'Personal', EntryNo: 1, Country_Code: 'KE', County: '047' });
+    // Setup codes of the bio and of the entries come with their descriptions, for the page to show names.
+    expect(data.codeLabels).toMatchObject({
+      'countries:KE': 'Kenya',
+      'counties:047': 'Nairobi City',
+      'disciplines:CIVIL': 'Civil Engineering',
+    });
+    expect(data.profile.DisciplineDescription).toBe('Civil Engineering');
     expect(data.sections.map((s: { section: string }) => s.section)).not.toContain('directors');
     expect(data.files.map((f: { id: string }) => f.id)).toEqual(
       expect.arrayContaining([data.profile.pictureFileId, data.profile.idFileId]),

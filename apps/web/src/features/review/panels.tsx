@@ -18,10 +18,12 @@ import {
 } from '@mui/material';
 import {
   type ChecklistItem,
+  REVIEW_PROFILE_CODED_FIELDS,
   type ReviewApplication,
   type ReviewComment,
   type ReviewEvent,
   type ReviewFile,
+  SECTION_CODED_FIELDS,
   SECTIONS,
   type SectionName,
 } from '@portal/contract';
@@ -51,8 +53,20 @@ const SECTION_TITLES: Record<SectionName, string> = {
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
 
-/** An entry's filled-in fields in the order of its form: the section schema's fields, its files, then anything else. */
-function entryFields(section: string, entry: Record<string, unknown>): [string, unknown][] {
+type CodeLabels = ReviewApplication['codeLabels'];
+
+/** A setup code as its description (the server sends those of this application), else the code itself. */
+export function describeCode(labels: CodeLabels, list: string, code: unknown): unknown {
+  if (code === null || code === undefined || code === '') return code;
+  return labels[`${list}:${String(code)}`] ?? code;
+}
+
+/**
+ * An entry's filled-in fields in the order of its form: the section schema's fields, its files, then anything else;
+ * coded fields (SECTION_CODED_FIELDS) as their descriptions.
+ */
+function entryFields(section: string, entry: Record<string, unknown>, labels: CodeLabels): [string, unknown][] {
+  const coded = SECTION_CODED_FIELDS[section as SectionName] ?? {};
   const definition = SECTIONS[section as SectionName];
   const shape = (definition?.schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   const order = [...Object.keys(shape ?? {}), ...(definition?.files ?? []).map((f) => f.field)];
@@ -63,7 +77,7 @@ function entryFields(section: string, entry: Record<string, unknown>): [string, 
   return Object.entries(entry)
     .filter(([k, v]) => !ROW_KEYS.has(k) && !isEmpty(v))
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([k, v]) => [humanise(k), v]);
+    .map(([k, v]) => [humanise(k), coded[k] ? describeCode(labels, coded[k], v) : v]);
 }
 
 /** "PositionHeld" → "Position Held", "Country_Code" → "Country Code". */
@@ -139,6 +153,8 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
   if (!p) return <Alert severity="info">The applicant has not created a profile yet.</Alert>;
   const firm = p.Type === 'Corporate';
   const idFile = p.idFileId ? data.files.find((f) => f.id === p.idFileId) : undefined;
+  const described = (field: keyof typeof REVIEW_PROFILE_CODED_FIELDS) =>
+    describeCode(data.codeLabels, REVIEW_PROFILE_CODED_FIELDS[field], p[field]);
   const bio: [string, unknown][] = firm
     ? [['Name of the body', p.FirstName], ...Object.entries(p.details ?? {}).map(([k, v]) => [humanise(k), v] as [string, unknown])]
     : [
@@ -150,12 +166,12 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
         ['Date of Birth', p.DateOfBirth],
         ['ID/Passport No', p.IdentificationDocumentNo],
         ['Certified ID', idFile ? { id: idFile.id, fileName: idFile.fileName } : null],
-        ['Nationality', p.Nationality],
-        ['County', p.county],
+        ['Nationality', described('Nationality')],
+        ['County', described('county')],
         ['City', p.City],
         ['Discipline', p.DisciplineDescription ?? p.Discipline],
-        ['Specialization', p.specialization],
-        ['Practicing Firm', p.memberPracticingFirm],
+        ['Specialization', described('specialization')],
+        ['Practicing Firm', described('memberPracticingFirm')],
         ['Disability', p.Disability],
         ...(p.Disability
           ? ([
@@ -207,7 +223,7 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
                     <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
                       {s.noun} {String(entry.EntryNo)}
                     </Typography>
-                    <Fields fields={entryFields(s.section, entry)} />
+                    <Fields fields={entryFields(s.section, entry, data.codeLabels)} />
                   </CardContent>
                 </Card>
               ))}
