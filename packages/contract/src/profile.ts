@@ -378,7 +378,7 @@ export const SECTIONS = {
  * to someone else show the list's description instead of the code.
  */
 export const SECTION_CODED_FIELDS: Partial<Record<SectionName, Record<string, string>>> = {
-  contact: { Country_Code: 'countries', County: 'counties' },
+  contact: { Country_Code: 'countries', County: 'counties', City: 'cities' },
   'work-experience': { Sector: 'industry-groups' },
   certification: { UniversityCode: 'universities', CertificateAwarded: 'qualification-codes', ContactCountry: 'countries' },
   attachments: { description: 'attachment-types' },

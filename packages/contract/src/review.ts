@@ -247,6 +247,8 @@ export type ReviewProfile = z.infer<typeof reviewProfileSchema>;
 export const REVIEW_PROFILE_CODED_FIELDS = {
   Nationality: 'countries',
   county: 'counties',
+  // The form saves a city's name; the register import and older records hold its code.
+  City: 'cities',
   Discipline: 'disciplines',
   specialization: 'specialization-types',
   memberPracticingFirm: 'firms',

@@ -168,7 +168,7 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
         ['Certified ID', idFile ? { id: idFile.id, fileName: idFile.fileName } : null],
         ['Nationality', described('Nationality')],
         ['County', described('county')],
-        ['City', p.City],
+        ['City', described('City')],
         ['Discipline', p.DisciplineDescription ?? p.Discipline],
         ['Specialization', described('specialization')],
         ['Practicing Firm', described('memberPracticingFirm')],
