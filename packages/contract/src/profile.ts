@@ -377,6 +377,9 @@ export const SECTIONS = {
  * Entry fields that hold a setup list's code (the form offers the list): screens and documents that show an entry
  * to someone else show the list's description instead of the code.
  */
+/** The key of a setup code's description in a map of descriptions (`codeLabels`, the documents' code maps). */
+export const codeKey = (list: string, code: unknown) => `${list}:${String(code)}`;
+
 export const SECTION_CODED_FIELDS: Partial<Record<SectionName, Record<string, string>>> = {
   contact: { Country_Code: 'countries', County: 'counties', City: 'cities' },
   'work-experience': { Sector: 'industry-groups' },

@@ -4,24 +4,21 @@ UPDATE "profiles" p SET "listed" = true WHERE EXISTS (SELECT 1 FROM "memberships
 -- the public register's flag cannot drift from it. Statement-level triggers: an import or a bulk load of thousands
 -- of memberships costs one set-based update, and a profile whose flag does not change is not written at all.
 CREATE FUNCTION "sync_profile_listed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  touched text[];
 BEGIN
   -- Each branch reads only the transition tables its trigger declares.
   IF TG_OP = 'INSERT' THEN
-    UPDATE profiles p SET listed = x.listed
-      FROM (SELECT c.profile_id, EXISTS (SELECT 1 FROM memberships m WHERE m.profile_id = c.profile_id AND m.status = 'Active') AS listed
-            FROM (SELECT DISTINCT profile_id FROM changed_new) c) x
-      WHERE p.profile_id = x.profile_id AND p.listed IS DISTINCT FROM x.listed;
+    SELECT array_agg(profile_id) INTO touched FROM changed_new;
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE profiles p SET listed = x.listed
-      FROM (SELECT c.profile_id, EXISTS (SELECT 1 FROM memberships m WHERE m.profile_id = c.profile_id AND m.status = 'Active') AS listed
-            FROM (SELECT DISTINCT profile_id FROM changed_old) c) x
-      WHERE p.profile_id = x.profile_id AND p.listed IS DISTINCT FROM x.listed;
+    SELECT array_agg(profile_id) INTO touched FROM changed_old;
   ELSE
-    UPDATE profiles p SET listed = x.listed
-      FROM (SELECT c.profile_id, EXISTS (SELECT 1 FROM memberships m WHERE m.profile_id = c.profile_id AND m.status = 'Active') AS listed
-            FROM (SELECT profile_id FROM changed_old UNION SELECT profile_id FROM changed_new) c) x
-      WHERE p.profile_id = x.profile_id AND p.listed IS DISTINCT FROM x.listed;
+    SELECT array_agg(profile_id) INTO touched FROM (SELECT profile_id FROM changed_old UNION ALL SELECT profile_id FROM changed_new) c;
   END IF;
+  UPDATE profiles p SET listed = x.listed
+    FROM (SELECT t.profile_id, EXISTS (SELECT 1 FROM memberships m WHERE m.profile_id = t.profile_id AND m.status = 'Active') AS listed
+          FROM (SELECT DISTINCT unnest(touched) AS profile_id) t) x
+    WHERE p.profile_id = x.profile_id AND p.listed IS DISTINCT FROM x.listed;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

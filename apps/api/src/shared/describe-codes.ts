@@ -1,11 +1,8 @@
-import { SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
+import { codeKey, SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, eq, or } from 'drizzle-orm';
 
 export type CodeWanted = [list: string, code: unknown];
-
-/** The key of a code's description in the map `describeCodes` answers. */
-export const codeKey = (list: string, code: unknown) => `${list}:${String(code)}`;
 
 /** Descriptions of setup codes (discipline, county, award, …), keyed `list:code` (codeKey); unknown codes are left out. */
 export async function describeCodes(db: Db, wanted: CodeWanted[]): Promise<Map<string, string>> {

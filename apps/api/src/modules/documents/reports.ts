@@ -1,4 +1,4 @@
-import { applicationStatusLabel, DOCUMENT_TITLES, SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
+import { applicationStatusLabel, codeKey, DOCUMENT_TITLES, SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
 import type { schema } from '@portal/db';
 import type { Branding } from './branding';
 import { type ApplicationFacts, fullName, memberNoOf } from './facts';
@@ -187,7 +187,7 @@ export function drawApplicationDocument(doc: Pdf, branding: Branding, facts: App
   const colWidth = width - (extras.photo ? photoSize + 12 : 0);
   heading(doc, branding, 'Application');
   const firm = profile?.type === 'Corporate';
-  const describe = (list: string, code: string | null | undefined) => (code ? (extras.codes.get(`${list}:${code}`) ?? code) : '');
+  const describe = (list: string, code: string | null | undefined) => (code ? (extras.codes.get(codeKey(list, code)) ?? code) : '');
   const fields: [string, string | null | undefined][] = [
     ['Application No', app.code],
     ['Applied Category', `${facts.categoryDescription} (${app.appliedCategory})`],

@@ -25,10 +25,10 @@ type ApplicationRow = typeof applications.$inferSelect;
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
 
-/** The calendar date in Nairobi (the registration date on the membership record). */
 // Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (every public search asks for today).
 const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
 
+/** The calendar date in Nairobi (the registration date on the membership record). */
 export function nairobiDate(at: Date): string {
   return nairobiDay.format(at);
 }

@@ -1,6 +1,7 @@
 import {
   allowedTransitions,
   canReturn,
+  codeKey,
   REVIEW_PROFILE_CODED_FIELDS,
   type ReviewApplication,
   type ReviewProfile,
@@ -11,7 +12,7 @@ import {
 import { schema } from '@portal/db';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { type CodeWanted, codeKey, describeCodes, entryCodes } from '../../shared/describe-codes';
+import { type CodeWanted, describeCodes, entryCodes } from '../../shared/describe-codes';
 import { notFound } from '../../shared/errors';
 import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
 import { bioDetails } from '../profile/dto';

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import {
   type ChecklistItem,
+  codeKey,
   REVIEW_PROFILE_CODED_FIELDS,
   type ReviewApplication,
   type ReviewComment,
@@ -56,9 +57,9 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 type CodeLabels = ReviewApplication['codeLabels'];
 
 /** A setup code as its description (the server sends those of this application), else the code itself. */
-export function describeCode(labels: CodeLabels, list: string, code: unknown): unknown {
+function describeCode(labels: CodeLabels, list: string, code: unknown): unknown {
   if (code === null || code === undefined || code === '') return code;
-  return labels[`${list}:${String(code)}`] ?? code;
+  return labels[codeKey(list, code)] ?? code;
 }
 
 /**
