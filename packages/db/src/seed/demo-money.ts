@@ -5,8 +5,8 @@ import { nextNumber } from '../sequences';
 import { demoMoney } from './demo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const nairobiDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
+const nairobiDate = (at: Date) => nairobiDay.format(at);
 
 /**
  * The demo member's subscriptions as the ledger core would have posted them (packages/db cannot import the API):

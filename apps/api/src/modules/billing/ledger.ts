@@ -1,6 +1,6 @@
 import { type Db, nextNumber, queryRows, schema } from '@portal/db';
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { nairobiDate } from '../review/actions';
+import { nairobiDate } from '../../shared/dates';
 
 const { applications, ledgerAllocations, ledgerEntries, memberships } = schema;
 

@@ -1,13 +1,14 @@
-import { centsToText, SUBSCRIPTION_REMINDER_DAYS } from '@portal/contract';
+import { formatAmount, fromCents, SUBSCRIPTION_REMINDER_DAYS } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { DAY_MS } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
+import { startPeriodic } from '../../shared/periodic';
 import { enqueue, type OutgoingMessage } from '../outbox/outbox';
 import { today } from './ledger';
 
 type ReminderContext = Pick<AppContext, 'db' | 'config'>;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
 interface Claimed {
@@ -89,7 +90,7 @@ export async function sendSubscriptionReminders(ctx: ReminderContext, now: Date 
 }
 
 function reminderMessages(publicUrl: string, displayName: string, row: Claimed, on: string): OutgoingMessage[] {
-  const amount = `KES ${Number(centsToText(Number(row.owed))).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`;
+  const amount = `KES ${formatAmount(fromCents(Number(row.owed)))}`;
   const what = row.periods ? `subscription for ${row.periods}` : 'subscription';
   const when = row.due ? (row.due < on ? `was due on ${row.due}` : `is due on ${row.due}`) : 'is due';
   const link = `${publicUrl}/subscription`;
@@ -123,20 +124,10 @@ function reminderMessages(publicUrl: string, displayName: string, row: Claimed, 
 
 /** Runs `sendSubscriptionReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
 export function startSubscriptionReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendSubscriptionReminders(ctx);
-    } catch (error) {
-      // The next run tries again; a failed transaction claimed and queued nothing.
-      console.error('subscription reminders failed', error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(
+    intervalMs,
+    () => sendSubscriptionReminders(ctx),
+    // The next run tries again; a failed transaction claimed and queued nothing.
+    (error) => console.error('subscription reminders failed', error),
+  );
 }

@@ -2,6 +2,8 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Branding } from './branding';
 
+export { longDate } from '../../shared/dates';
+
 export type Pdf = PDFKit.PDFDocument;
 
 export interface PdfOptions {
@@ -203,15 +205,6 @@ export function shortDate(value: string): string {
 }
 
 const shortFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const longFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
-
-/** Long dates as letters print them: 5 March 2026. */
-export function longDate(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return longFormat.format(date);
-}
 
 /** A label and value on one line, the label in bold. */
 export function field(doc: Pdf, label: string, value: string | null | undefined, options: { x?: number; width?: number } = {}) {

@@ -1,4 +1,4 @@
-import { applicationStatusLabel, codeKey, DOCUMENT_TITLES, SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
+import { applicationStatusLabel, codeKey, DOCUMENT_TITLES, formatKes, SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
 import type { schema } from '@portal/db';
 import type { Branding } from './branding';
 import { type ApplicationFacts, fullName, memberNoOf } from './facts';
@@ -22,8 +22,7 @@ const str = (v: unknown): string => {
   return String(v);
 };
 
-const amount = (value: string) =>
-  new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2 }).format(Number(value));
+const amount = (value: string) => formatKes(Number(value));
 
 /** Printed per section: column labels and the entry fields behind them. */
 const SECTION_TABLES: Record<string, { title: string; columns: [label: string, key: string, width: number][] }> = {

@@ -1,5 +1,6 @@
 import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
+import { startPeriodic } from '../../shared/periodic';
 import type { Channel } from './outbox';
 import type { Transport } from './transports';
 
@@ -59,18 +60,10 @@ export async function drainOutbox(db: Db, transports: Partial<Record<Channel, Tr
 
 export function startOutboxWorker(db: Db, transports: Partial<Record<Channel, Transport>>, intervalMs: number) {
   if (Object.keys(transports).length === 0) return () => {};
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await drainOutbox(db, transports);
-    } catch {
-      // The next tick retries; failures are recorded per row.
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(
+    intervalMs,
+    () => drainOutbox(db, transports),
+    // The next tick retries; failures are recorded per row.
+    () => {},
+  );
 }

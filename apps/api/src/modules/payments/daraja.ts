@@ -58,18 +58,20 @@ export interface StkQueryResponse {
   ResultDesc: string;
 }
 
+const nairobiClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** Daraja's timestamp: Nairobi wall-clock time as YYYYMMDDHHMMSS. */
 export function darajaTimestamp(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = nairobiClock.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}${part('month')}${part('day')}${part('hour')}${part('minute')}${part('second')}`;
 }

@@ -1,6 +1,7 @@
 import { schema } from '@portal/db';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { startPeriodic } from '../../shared/periodic';
 import { DarajaError } from './daraja';
 import { darajaClient } from './mpesa';
 import { confirmSuccess, markUnpaid, type PaymentRow } from './settle';
@@ -119,19 +120,9 @@ async function queryOne(ctx: RecoveryContext, payment: PaymentRow, expireBefore:
 
 /** Runs `recoverPendingPayments` every `intervalMs`; answers a function that stops it. */
 export function startPaymentRecovery(ctx: RecoveryContext, intervalMs = ctx.config.mpesaQueryIntervalMs) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await recoverPendingPayments(ctx);
-    } catch (error) {
-      console.error('payment recovery failed', error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(
+    intervalMs,
+    () => recoverPendingPayments(ctx),
+    (error) => console.error('payment recovery failed', error),
+  );
 }

@@ -2,11 +2,12 @@ import { REFEREE_MAX_REMINDERS } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { DAY_MS } from '../../shared/dates';
 import { loadMinorSettings } from '../../shared/organisation';
+import { startPeriodic } from '../../shared/periodic';
 import { issueRequest, supersedeRequests } from './requests';
 
 const { refereeRequests, profileEntries } = schema;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 50;
 
 type ReminderContext = Pick<AppContext, 'db' | 'config'>;
@@ -69,20 +70,10 @@ export async function sendDueReminders(ctx: ReminderContext, now = new Date()): 
 
 /** Runs `sendDueReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
 export function startRefereeReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sendDueReminders(ctx);
-    } catch (error) {
-      // The next run tries again; nothing was sent by a failed transaction.
-      console.error('referee reminders failed', error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(
+    intervalMs,
+    () => sendDueReminders(ctx),
+    // The next run tries again; nothing was sent by a failed transaction.
+    (error) => console.error('referee reminders failed', error),
+  );
 }

@@ -2,6 +2,7 @@ import { decodeBase64, encodeBase64, REFEREE_LINK_DAYS } from '@portal/contract'
 import { type Db, schema } from '@portal/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import { DAY_MS, longDate } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
 import { randomToken, sha256 } from '../../shared/tokens';
 import { enqueue } from '../outbox/outbox';
@@ -9,8 +10,6 @@ import { enqueue } from '../outbox/outbox';
 const { refereeRequests, profiles, documents } = schema;
 export type RequestRow = typeof refereeRequests.$inferSelect;
 type EntryRow = typeof schema.profileEntries.$inferSelect;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * base64 of the text in its URL-safe form without padding ('-' and '_' for '+' and '/'), so a value can sit
@@ -115,7 +114,7 @@ export async function issueRequest(tx: Db, config: Config, entry: EntryRow, opti
   const applicant = await applicantName(tx, entry.profileId);
   const organisation = await organisationName(tx);
   const links = refereeLinks(config.publicUrl, member.memberNo, token);
-  const until = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
+  const until = longDate(expiresAt);
   const body = [
     `Dear ${refereeName},`,
     '',

@@ -5,6 +5,7 @@ import type { AppContext } from '../../shared/context';
 import { conflict, notFound } from '../../shared/errors';
 import { consumeLimit, type Limit } from '../../shared/rate-limit';
 import type { UserRow } from '../../shared/session';
+import { profileNotices } from '../profile/notices';
 import { issueRequest, supersedeRequests } from './requests';
 
 const { refereeRequests, profileEntries, profiles } = schema;
@@ -12,15 +13,13 @@ const { refereeRequests, profileEntries, profiles } = schema;
 /** Resends per applicant: a referee who lost the email can have it again, a mailbox cannot be flooded. */
 export const resendLimit: Limit = { max: 10, windowSeconds: 60 * 60 };
 
-const entryNotFound = 'Entry not found';
-
 /**
  * POST /api/profile/referee/send_email {EntryNo}: the caller's own referee entry gets a new link (the old one
  * stops working) and the email again. Refused once the referee has answered.
  */
 export async function resendRefereeEmail(ctx: AppContext, user: UserRow, entryNo: number) {
   const profileId = user.profileId;
-  if (!profileId) throw notFound(entryNotFound);
+  if (!profileId) throw notFound(profileNotices.entryNotFound);
   await consumeLimit(ctx.db, `referee-resend:user:${user.id}`, resendLimit);
   await ctx.db.transaction(async (tx) => {
     // The same lock the profile's edits take, so a resend and an edit of the entry never interleave.
@@ -29,7 +28,7 @@ export async function resendRefereeEmail(ctx: AppContext, user: UserRow, entryNo
       .select()
       .from(profileEntries)
       .where(and(eq(profileEntries.profileId, profileId), eq(profileEntries.section, 'referee'), eq(profileEntries.entryNo, entryNo)));
-    if (!entry) throw notFound(entryNotFound);
+    if (!entry) throw notFound(profileNotices.entryNotFound);
     const [answered] = await tx
       .select({ id: refereeRequests.id })
       .from(refereeRequests)

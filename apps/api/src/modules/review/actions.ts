@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
+import { nairobiDate } from '../../shared/dates';
 import { conflict, notFound } from '../../shared/errors';
 import { loadMinorSettings, organisationName } from '../../shared/organisation';
 import { currentUser, type UserRow } from '../../shared/session';
@@ -24,14 +25,6 @@ const { applications, applicationComments, applicationEvents, memberships, membe
 type ApplicationRow = typeof applications.$inferSelect;
 
 const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
-
-// Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (every public search asks for today).
-const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar date in Nairobi (the registration date on the membership record). */
-export function nairobiDate(at: Date): string {
-  return nairobiDay.format(at);
-}
 
 /** The application row, locked until the transaction ends: a second reviewer's move waits and then sees this one's. */
 async function lockApplication(tx: Db, code: string): Promise<ApplicationRow> {

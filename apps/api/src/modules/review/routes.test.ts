@@ -7,8 +7,8 @@ import { payApplicationFee } from '../../../test/billing';
 import { createMember, createTestApp, createUser, signIn } from '../../../test/harness';
 import { addEntry, registeredMember, sectionSample } from '../../../test/profile';
 import { commentsUrl, createReviewer, returnUrl, setMinorSetting, statusUrl, submittedApplicant } from '../../../test/review';
+import { nairobiDate } from '../../shared/dates';
 import { checkLedgerInvariants, invoiceApplicationFee, postPayment, subscriptionDueDate } from '../billing';
-import { nairobiDate } from './actions';
 
 const t = await createTestApp();
 const admin = await createReviewer(t, 'admin', 'Grace Registrar');
