@@ -3,16 +3,16 @@ import { schema } from '@portal/db';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../shared/context';
+import { containsPattern } from '../../shared/sql-search';
 
 const { auditLog } = schema;
 
 export async function listAudit(ctx: AppContext, query: z.output<typeof auditQuery>): Promise<AuditPage> {
   const filters: SQL[] = [];
-  const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
   if (query.action) filters.push(eq(auditLog.action, query.action));
-  if (query.actor) filters.push(ilike(auditLog.actorEmail, like(query.actor)));
+  if (query.actor) filters.push(ilike(auditLog.actorEmail, containsPattern(query.actor)));
   if (query.subject) {
-    const pattern = like(query.subject);
+    const pattern = containsPattern(query.subject);
     const subject = or(
       ilike(auditLog.onBehalfOfEmail, pattern),
       ilike(auditLog.target, pattern),

@@ -6,6 +6,7 @@ import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { conflict, forbidden, notFound } from '../../shared/errors';
 import { isMainAdmin, type UserRow } from '../../shared/session';
+import { containsPattern } from '../../shared/sql-search';
 import { sendResetLink } from '../auth';
 
 const { users, profiles } = schema;
@@ -29,7 +30,7 @@ export function toAdminUser(u: UserRow, profileName: string | null = null): Admi
 export async function listUsers(ctx: AppContext, search: string | undefined, page: number, pageSize: number): Promise<AdminUsersPage> {
   let where: SQL | undefined;
   if (search) {
-    const like = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = containsPattern(search);
     where = or(
       ilike(users.email, like),
       ilike(users.name, like),

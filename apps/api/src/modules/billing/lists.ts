@@ -2,18 +2,16 @@ import type { AdminArrearsPage, AdminArrearsRow, AdminInvoicesPage, AdminPayment
 import { fromCents } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { containsPattern, searchWords } from '../../shared/sql-search';
 import { today } from './ledger';
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 /** Words of a search over member number, names and document numbers: each word must match somewhere. */
 function searchCondition(search: string | undefined, documentColumns: SQL[]): SQL | null {
   const text = search?.trim().replace(/\s+/g, ' ');
   if (!text) return null;
-  const words = [...new Set(text.toLowerCase().split(' '))].slice(0, 6);
   return sql.join(
-    words.map((word) => {
-      const like = `%${escapeLike(word)}%`;
+    searchWords(text).map((word) => {
+      const like = containsPattern(word);
       const documents = documentColumns.map((column) => sql`lower(${column}) like ${like}`);
       return sql`(p.search_text like ${like} or ${sql.join(documents, sql` or `)})`;
     }),
@@ -28,11 +26,6 @@ const whereOf = (conditions: (SQL | null)[]) => {
 
 const fullName = (r: { first_name: string; second_name: string | null; last_name: string }) =>
   [r.first_name, r.second_name, r.last_name].filter(Boolean).join(' ');
-
-const dateText = (value: string | Date | null): string | null => {
-  if (value === null) return null;
-  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-};
 
 interface InvoiceRow {
   document_no: string;
@@ -86,11 +79,10 @@ export async function listInvoices(
     invoices: rows.map((r) => {
       const cents = Number(r.amount_cents);
       const left = Number(r.remaining_cents);
-      const dueDate = dateText(r.due_date);
       return {
         invoiceNo: r.document_no,
-        documentDate: dateText(r.document_date) ?? '',
-        dueDate,
+        documentDate: r.document_date,
+        dueDate: r.due_date,
         profileId: r.profile_id,
         memberNo: r.member_no,
         name: fullName(r),
@@ -101,7 +93,7 @@ export async function listInvoices(
         paidAmount: fromCents(cents - left),
         remainingAmount: fromCents(left),
         status: left > 0 ? 'open' : 'paid',
-        overdue: left > 0 && dueDate !== null && dueDate < on,
+        overdue: left > 0 && r.due_date !== null && r.due_date < on,
       };
     }),
     total: Number(totals.n),
@@ -177,8 +169,8 @@ export async function listPayments(
   return {
     payments: rows.map((r) => ({
       receiptNo: r.document_no,
-      paidOn: dateText(r.document_date) ?? '',
-      postedOn: dateText(r.posting_date) ?? '',
+      paidOn: r.document_date,
+      postedOn: r.posting_date,
       profileId: r.profile_id,
       memberNo: r.member_no,
       name: fullName(r),
@@ -249,7 +241,7 @@ export async function listArrears(
     phoneNo: r.phone_no,
     arrears: fromCents(Number(r.arrears)),
     overdueInvoices: Number(r.overdue),
-    oldestDueDate: dateText(r.oldest) ?? '',
+    oldestDueDate: r.oldest,
   }));
   return {
     members,

@@ -1,6 +1,6 @@
 import { type BillingRun, billingAdminMessages, fromCents, toCents } from '@portal/contract';
-import { type Db, queryRows, schema } from '@portal/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows, reserveNumbers, schema } from '@portal/db';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
 import { type LedgerEntryRow, raiseInvoice, type Tx, today } from './ledger';
@@ -103,17 +103,6 @@ export async function billSubscription(
 
 class AlreadyBilled extends Error {}
 
-/** Reserves `count` consecutive numbers of a sequence in one statement; returns the first. */
-async function reserveNumbers(db: Db, name: string, count: number): Promise<number> {
-  const [row] = await queryRows<{ value: number }>(
-    db,
-    sql`insert into sequences (name, value) values (${name}, ${count})
-        on conflict (name) do update set value = sequences.value + ${count}
-        returning value`,
-  );
-  return Number(row.value) - count + 1;
-}
-
 /** Active members on the register, not yet billed for the period, whose category has a SUBSCRIPTION charge. */
 const unbilled = (period: string) => sql`
   from memberships m
@@ -137,19 +126,18 @@ async function runBatch(db: Db, runId: number, period: string, after: string, cr
           from (select m.member_no ${unbilled(period)} and m.member_no > ${after} order by m.member_no limit ${batchSize}) b`,
     );
     if (!range.n || range.last === null) return { last: null, billed: 0, totalCents: 0 };
-    const first = await reserveNumbers(tx, 'invoice', range.n);
+    const invoiceNumbers = await reserveNumbers(tx, 'invoice', 'INV', range.n);
     const billedOn = today();
     const rows = await queryRows<{ amount_cents: string }>(
       tx,
       sql`with numbered as (
             select m.profile_id, m.member_no, m.category_code, (c.amount_including_vat * 100)::bigint as cents,
-              (${first}::int + row_number() over (order by m.member_no) - 1)::text as num
+              ${JSON.stringify(invoiceNumbers)}::text::jsonb ->> (row_number() over (order by m.member_no) - 1)::int as invoice_no
             ${unbilled(period)} and m.member_no > ${after} and m.member_no <= ${range.last}
           ),
           created as (
             insert into subscriptions (profile_id, member_no, period, category_code, invoice_no, billing_run_id)
-            select profile_id, member_no, ${period}::text, category_code,
-              'INV' || case when length(num) >= 6 then num else lpad(num, 6, '0') end, ${runId}::int
+            select profile_id, member_no, ${period}::text, category_code, invoice_no, ${runId}::int
             from numbered
             on conflict (member_no, period) do nothing
             returning member_no, invoice_no
@@ -203,11 +191,10 @@ export async function runBilling(ctx: AppContext, period: string, runBy: number 
 
 async function runDtos(db: Db, rows: (typeof billingRuns.$inferSelect)[]): Promise<BillingRun[]> {
   const ids = [...new Set(rows.map((r) => r.runBy).filter((id): id is number => id !== null))];
-  const names = new Map<number, string>();
-  for (const id of ids) {
-    const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id));
-    if (user) names.set(id, user.name ?? user.email);
-  }
+  const found = ids.length
+    ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))
+    : [];
+  const names = new Map(found.map((u) => [u.id, u.name ?? u.email]));
   return rows.map((r) => ({
     id: r.id,
     period: r.period,

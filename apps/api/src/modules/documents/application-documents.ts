@@ -1,5 +1,6 @@
-import { APPLICATION_DOCUMENT_ROUTES, type ApplicationDocumentRoute, decodeBase64, documentMessages } from '@portal/contract';
+import { APPLICATION_DOCUMENT_ROUTES, type ApplicationDocumentRoute, documentMessages } from '@portal/contract';
 import type { AppContext } from '../../shared/context';
+import { codeCandidates } from '../../shared/document-code';
 import { notFound } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
 import { type ApplicationFacts, fullName, loadApplicationFacts, memberNoOf } from './facts';
@@ -7,13 +8,8 @@ import { issueDocument } from './issue';
 import { renderIssued } from './render';
 
 /** The application a document route names: the raw code, or the code base64-encoded as the web route carries it. */
-async function findApplication(ctx: AppContext, code: string): Promise<ApplicationFacts | null> {
-  const raw = code.trim();
-  if (raw.length > 200) return null;
-  const direct = await loadApplicationFacts(ctx.db, raw);
-  if (direct) return direct;
-  const decoded = decodeBase64(raw);
-  return decoded && decoded !== raw && decoded.length <= 100 ? loadApplicationFacts(ctx.db, decoded.trim()) : null;
+function findApplication(ctx: AppContext, code: string): Promise<ApplicationFacts | null> {
+  return loadApplicationFacts(ctx.db, codeCandidates(code, 200));
 }
 
 /** Owner, admin or approver; to anyone else the application does not exist. */

@@ -27,9 +27,12 @@ export function withArticle(noun: string): string {
   return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
-export async function loadApplicationFacts(db: Db, code: string): Promise<ApplicationFacts | null> {
+/** The facts of the application with this code; given several candidate codes, of the first one that exists. */
+export async function loadApplicationFacts(db: Db, code: string | string[]): Promise<ApplicationFacts | null> {
+  const codes = typeof code === 'string' ? [code] : code;
+  if (!codes.length) return null;
   // One query: every document and every verification starts here.
-  const [row] = await db
+  const rows = await db
     .select({
       application: schema.applications,
       profile: schema.profiles,
@@ -40,8 +43,9 @@ export async function loadApplicationFacts(db: Db, code: string): Promise<Applic
     .leftJoin(schema.profiles, eq(schema.profiles.profileId, schema.applications.profileId))
     .leftJoin(schema.membershipCategories, eq(schema.membershipCategories.code, schema.applications.appliedCategory))
     .leftJoin(schema.memberships, eq(schema.memberships.memberNo, schema.applications.assignedMemberNo))
-    .where(eq(schema.applications.code, code))
-    .limit(1);
+    .where(codes.length === 1 ? eq(schema.applications.code, codes[0]) : inArray(schema.applications.code, codes))
+    .limit(codes.length);
+  const row = codes.map((c) => rows.find((r) => r.application.code === c)).find((r) => r !== undefined);
   if (!row) return null;
   return {
     application: row.application,

@@ -10,7 +10,7 @@ import {
   registerMessages as m,
   normalisePhone,
 } from '@portal/contract';
-import { type Db, queryRows, schema } from '@portal/db';
+import { type Db, queryRows, reserveNumbers, schema } from '@portal/db';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -347,17 +347,6 @@ function membershipColumns(v: MemberValues) {
   return { categoryCode: v.category, status: v.status, registrationDate: v.registrationDate };
 }
 
-/** Reserves `count` profile ids at once from the same counter as nextNumber('profile', 'PR'). */
-async function reserveProfileIds(db: Db, count: number): Promise<string[]> {
-  const [row] = await queryRows<{ value: number }>(
-    db,
-    sql`insert into sequences (name, value) values ('profile', ${count})
-        on conflict (name) do update set value = sequences.value + ${count} returning value`,
-  );
-  const last = Number(row.value);
-  return Array.from({ length: count }, (_, i) => `PR${String(last - count + 1 + i).padStart(6, '0')}`);
-}
-
 // ---------------------------------------------------------------- the import
 
 /**
@@ -446,7 +435,8 @@ export async function importMembers(ctx: AppContext, request: FastifyRequest, up
     }
 
     if (creates.length) {
-      const ids = await reserveProfileIds(tx, creates.length);
+      // The same counter and format as nextNumber('profile', 'PR') when a member fills in a bio.
+      const ids = await reserveNumbers(tx, 'profile', 'PR', creates.length);
       const rows = creates.map((c, i) => ({ ...c, profileId: ids[i] }));
       for (const part of chunks(rows, 500)) {
         await tx.insert(profiles).values(part.map(({ values, profileId }) => ({ profileId, ...profileColumns(values) })));

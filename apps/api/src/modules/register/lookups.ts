@@ -1,5 +1,6 @@
 import { type Db, schema } from '@portal/db';
 import { inArray } from 'drizzle-orm';
+import { cachedPerDb } from '../../shared/cached-per-db';
 
 const { membershipCategories, lookupItems } = schema;
 
@@ -8,10 +9,6 @@ export interface RegisterLookups {
   disciplines: Map<string, string>;
   titles: Map<string, string>;
 }
-
-// The public register reads these on every call; they change rarely (setup lists), so they are kept a minute.
-const CACHE_MS = 60_000;
-const cache = new WeakMap<Db, { at: number; value: Promise<RegisterLookups> }>();
 
 async function load(db: Db): Promise<RegisterLookups> {
   const [categoryRows, lookupRows] = await Promise.all([
@@ -28,18 +25,16 @@ async function load(db: Db): Promise<RegisterLookups> {
   };
 }
 
+// The public register reads these on every call; they change rarely (setup lists), so they are kept a minute.
+const cache = cachedPerDb(load);
+
 /** Categories, disciplines and titles by code, cached for a minute per database. */
 export function registerLookups(db: Db): Promise<RegisterLookups> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = load(db);
-  cache.set(db, { at: Date.now(), value });
-  value.catch(() => cache.delete(db));
-  return value;
+  return cache.get(db);
 }
 
 /** Fresh lookups (the import validates against the current lists, not a cached copy). */
 export function freshLookups(db: Db): Promise<RegisterLookups> {
-  cache.delete(db);
-  return registerLookups(db);
+  cache.forget(db);
+  return cache.get(db);
 }

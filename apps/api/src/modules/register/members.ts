@@ -2,6 +2,7 @@ import type { AdminMember, AdminMembersPage } from '@portal/contract';
 import { queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { wordsWhere } from '../../shared/sql-search';
 import { registerLookups } from './lookups';
 
 interface MemberRow {
@@ -15,18 +16,10 @@ interface MemberRow {
   phone_no: string | null;
   category_code: string;
   discipline: string | null;
-  registration_date: string | Date | null;
+  registration_date: string | null;
   status: string;
   type: string;
   has_account: boolean;
-}
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
-
-function isoDate(value: string | Date | null): string | null {
-  if (!value) return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return value.slice(0, 10);
 }
 
 /**
@@ -43,12 +36,7 @@ export async function listMembers(
     if (search.includes('@')) {
       conditions.push(sql`lower(p.email) = ${search.toLowerCase()}`);
     } else {
-      const words = [...new Set(search.toLowerCase().split(' '))].slice(0, 6);
-      const names = sql.join(
-        words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
-        sql` and `,
-      );
-      conditions.push(sql`((${names}) or upper(p.identification_document_no) = ${search.toUpperCase()})`);
+      conditions.push(sql`((${wordsWhere(search)}) or upper(p.identification_document_no) = ${search.toUpperCase()})`);
     }
   }
   if (query.category) conditions.push(sql`m.category_code = ${query.category}`);
@@ -80,7 +68,7 @@ export async function listMembers(
     Category: r.category_code,
     CategoryDescription: lookups.categories.get(r.category_code)?.description ?? null,
     Discipline: r.discipline,
-    RegistrationDate: isoDate(r.registration_date),
+    RegistrationDate: r.registration_date,
     Status: r.status,
     Type: r.type,
     hasAccount: Boolean(r.has_account),

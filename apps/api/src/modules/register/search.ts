@@ -12,6 +12,7 @@ import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { cachedMinorSettings } from '../../shared/organisation';
 import { consumeLocalLimit } from '../../shared/rate-limit';
+import { wordsWhere } from '../../shared/sql-search';
 import { today } from '../billing';
 import { type RegisterLookups, registerLookups } from './lookups';
 
@@ -69,8 +70,6 @@ export function limitPublic(ctx: AppContext, ip: string, kind: 'search' | 'photo
   consumeLocalLimit(`register-${kind}:ip:${ip}`, { max, windowSeconds: 60 });
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
-
 /** A single word with a digit in it: looks like a member number (ERB1001, A1234, 1001). */
 const MEMBER_NO_LIKE = /^[A-Za-z/-]*\d[A-Za-z0-9/-]*$/;
 
@@ -117,14 +116,6 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
     page,
     pageSize: SEARCH_PAGE_SIZE,
   };
-}
-
-function wordsWhere(cleaned: string): SQL {
-  const words = [...new Set(cleaned.toLowerCase().split(' '))].slice(0, 6);
-  return sql.join(
-    words.map((w) => sql`p.search_text like ${`%${escapeLike(w)}%`}`),
-    sql` and `,
-  );
 }
 
 /**

@@ -1,11 +1,8 @@
 import { MEMBERSHIP_STATUSES, type SearchStats } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
+import { cachedPerDb } from '../../shared/cached-per-db';
 import { registerLookups } from './lookups';
-
-// Counting the whole register on every visit would cost a scan each time; a minute-old count is fine.
-const CACHE_MS = 60_000;
-const cache = new WeakMap<Db, { at: number; value: Promise<SearchStats> }>();
 
 async function load(db: Db): Promise<SearchStats> {
   const [lookups, byCategory, byDiscipline, byStatus, byYear] = await Promise.all([
@@ -71,17 +68,15 @@ async function load(db: Db): Promise<SearchStats> {
   };
 }
 
+// Counting the whole register on every visit would cost a scan each time; a minute-old count is fine.
+const cache = cachedPerDb(load);
+
 /** GET profile/search/stats: summary groups of counts, at most a minute old. */
 export function registerStats(db: Db): Promise<SearchStats> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = load(db);
-  cache.set(db, { at: Date.now(), value });
-  value.catch(() => cache.delete(db));
-  return value;
+  return cache.get(db);
 }
 
 /** After an import the counts are stale at once. */
 export function forgetStats(db: Db) {
-  cache.delete(db);
+  cache.forget(db);
 }

@@ -14,6 +14,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { type CodeWanted, describeCodes, entryCodes } from '../../shared/describe-codes';
 import { notFound } from '../../shared/errors';
+import { fullName } from '../documents';
 import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
 import { bioDetails } from '../profile/dto';
 import { entryDto } from '../profile/sections';
@@ -123,8 +124,7 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
     application: {
       Code: app.code,
       ProfileID: app.profileId,
-      ApplicantName:
-        [profile?.firstName, profile?.secondName, profile?.lastName].filter(Boolean).join(' ') || user?.name || user?.email || '',
+      ApplicantName: fullName(profile) || user?.name || user?.email || '',
       Email: user?.email ?? null,
       AppliedCategory: app.appliedCategory,
       CategoryDescription: row.categoryDescription,

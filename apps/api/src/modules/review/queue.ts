@@ -11,6 +11,7 @@ import {
 import { schema } from '@portal/db';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { containsPattern } from '../../shared/sql-search';
 
 const { applications, membershipCategories, profiles, users } = schema;
 
@@ -42,7 +43,7 @@ export function filterCondition(filter: ReviewFilter): SQL | undefined {
 
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const like = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+  const like = containsPattern(search);
   return or(
     ilike(applications.code, like),
     ilike(users.email, like),

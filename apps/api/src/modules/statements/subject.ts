@@ -1,9 +1,12 @@
-import { billingMessages, decodeBase64 } from '@portal/contract';
+import { billingMessages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
+
+// The statements' document routes import it from here.
+export { codeCandidates } from '../../shared/document-code';
 
 /** Admins and approvers may read any member's statement; a member only their own. */
 export function isStaff(user: UserRow): boolean {
@@ -24,13 +27,4 @@ export async function subjectProfileId(ctx: AppContext, user: UserRow, requested
     .limit(1);
   if (!row) throw notFound(billingMessages.profileNotFound);
   return row.profileId;
-}
-
-/** A document code as the web routes carry it: raw, or base64-encoded (part 2 §2.5). Both forms are tried. */
-export function codeCandidates(code: string): string[] {
-  const raw = code.trim();
-  if (!raw || raw.length > 400) return [];
-  const decoded = decodeBase64(raw)?.trim();
-  const plausible = decoded && decoded !== raw && decoded.length <= 100 && /^[\x20-\x7E]+$/.test(decoded);
-  return plausible ? [raw, decoded] : [raw];
 }
