@@ -340,6 +340,8 @@ export interface FileRule {
 export interface SectionDefinition {
   /** API path under /api/profile/ and the key in the checklist mapping. */
   path: string;
+  /** The section's heading on the profile and review screens. */
+  title: string;
   /** Singular noun for 'Delete this X?'. */
   noun: string;
   memberType: 'Individual' | 'Corporate' | 'Both';
@@ -351,26 +353,76 @@ export interface SectionDefinition {
 const pdf = (field: string, required = true): FileRule => ({ field, required, kind: 'pdf', maxBytes: PDF_MAX_BYTES });
 
 export const SECTIONS = {
-  contact: { path: 'contact', noun: 'Contact', memberType: 'Both', schema: contactSchema, files: [] },
-  'work-experience': { path: 'work-experience', noun: 'Experience', memberType: 'Individual', schema: workExperienceSchema, files: [] },
+  contact: { path: 'contact', title: 'Contacts', noun: 'Contact', memberType: 'Both', schema: contactSchema, files: [] },
+  'work-experience': {
+    path: 'work-experience',
+    title: 'Work Experience',
+    noun: 'Experience',
+    memberType: 'Individual',
+    schema: workExperienceSchema,
+    files: [],
+  },
   certification: {
     path: 'certification',
+    title: 'Academic Qualifications',
     noun: 'Qualification',
     memberType: 'Individual',
     schema: certificationSchema,
     files: [pdf('File')],
   },
-  referee: { path: 'referee', noun: 'Referee', memberType: 'Individual', schema: refereeSchema, files: [] },
-  institution: { path: 'institution', noun: 'Membership', memberType: 'Individual', schema: institutionSchema, files: [pdf('attachment')] },
-  attachments: { path: 'attachments', noun: 'Attachment', memberType: 'Both', schema: attachmentSchema, files: [pdf('attachment')] },
-  specialization: { path: 'specialization', noun: 'Specialization', memberType: 'Individual', schema: specializationSchema, files: [] },
-  directors: { path: 'directors', noun: 'Director', memberType: 'Corporate', schema: directorSchema, files: [] },
-  shareholders: { path: 'shareholders', noun: 'Shareholder', memberType: 'Corporate', schema: shareholderSchema, files: [] },
-  services: { path: 'services', noun: 'Service', memberType: 'Corporate', schema: serviceSchema, files: [] },
-  employees: { path: 'employees', noun: 'Employee', memberType: 'Corporate', schema: employeeSchema, files: [] },
-  facilities: { path: 'facilities', noun: 'Facility', memberType: 'Corporate', schema: facilitySchema, files: [pdf('ownership')] },
-  bankers: { path: 'bankers', noun: 'Banker', memberType: 'Corporate', schema: bankerSchema, files: [] },
-  convictions: { path: 'convictions', noun: 'Conviction', memberType: 'Corporate', schema: convictionSchema, files: [] },
+  referee: { path: 'referee', title: 'Referees', noun: 'Referee', memberType: 'Individual', schema: refereeSchema, files: [] },
+  institution: {
+    path: 'institution',
+    title: 'Institutional Membership',
+    noun: 'Membership',
+    memberType: 'Individual',
+    schema: institutionSchema,
+    files: [pdf('attachment')],
+  },
+  attachments: {
+    path: 'attachments',
+    title: 'Attachments',
+    noun: 'Attachment',
+    memberType: 'Both',
+    schema: attachmentSchema,
+    files: [pdf('attachment')],
+  },
+  specialization: {
+    path: 'specialization',
+    title: 'Specialization',
+    noun: 'Specialization',
+    memberType: 'Individual',
+    schema: specializationSchema,
+    files: [],
+  },
+  directors: { path: 'directors', title: 'Directors', noun: 'Director', memberType: 'Corporate', schema: directorSchema, files: [] },
+  shareholders: {
+    path: 'shareholders',
+    title: 'Shareholders',
+    noun: 'Shareholder',
+    memberType: 'Corporate',
+    schema: shareholderSchema,
+    files: [],
+  },
+  services: { path: 'services', title: 'Services', noun: 'Service', memberType: 'Corporate', schema: serviceSchema, files: [] },
+  employees: { path: 'employees', title: 'Firm Employees', noun: 'Employee', memberType: 'Corporate', schema: employeeSchema, files: [] },
+  facilities: {
+    path: 'facilities',
+    title: 'Equipment/Facilities',
+    noun: 'Facility',
+    memberType: 'Corporate',
+    schema: facilitySchema,
+    files: [pdf('ownership')],
+  },
+  bankers: { path: 'bankers', title: 'Banker Details', noun: 'Banker', memberType: 'Corporate', schema: bankerSchema, files: [] },
+  convictions: {
+    path: 'convictions',
+    title: 'Convictions',
+    noun: 'Conviction',
+    memberType: 'Corporate',
+    schema: convictionSchema,
+    files: [],
+  },
 } satisfies Record<string, SectionDefinition>;
 
 /**

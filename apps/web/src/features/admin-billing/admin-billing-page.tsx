@@ -26,9 +26,10 @@ import {
 } from '@mui/material';
 import { BILLING_INVOICE_PURPOSES, type BillingRun, formatKes } from '@portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { MONEY_COLORS, shortDate } from '../../shared/payments/documents';
+import { shortDate } from '../../shared/payments/documents';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { HeaderRow, type ServerTableColumn } from '../../shared/ui/server-table';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useToast } from '../../shared/ui/toast';
 import { useAdminArrears, useAdminInvoices, useAdminPayments, useBillingRuns } from './api';
 import { type CreditNoteDefaults, CreditNoteDialog, ManualPaymentDialog, type PaymentDefaults, RunBillingDialog } from './dialogs';
@@ -107,11 +108,16 @@ function ListState({ loading, error, empty, children }: { loading: boolean; erro
 }
 
 /** A tab's page and page size; any change of `filters` starts again on the first page. */
-function useFilteredPaging(...filters: unknown[]) {
+function useFilteredPaging(...filters: string[]) {
   const paging = usePaging(PAGE_SIZES[0]);
-  const { setPage } = paging;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any filter change starts again on the first page
-  useEffect(() => setPage(0), filters);
+  const filtersKey = JSON.stringify(filters);
+  const [lastFiltersKey, setLastFiltersKey] = useState(filtersKey);
+  // Reset while rendering, so no request goes out for the old page under the new filters.
+  if (filtersKey !== lastFiltersKey) {
+    setLastFiltersKey(filtersKey);
+    paging.setPage(0);
+    return { ...paging, page: 0 };
+  }
   return paging;
 }
 
@@ -258,7 +264,7 @@ function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void;
                     label={i.status === 'paid' ? 'Paid' : i.overdue ? 'Overdue' : 'Open'}
                     sx={{
                       color: '#fff',
-                      bgcolor: i.status === 'paid' ? MONEY_COLORS.good : i.overdue ? MONEY_COLORS.bad : MONEY_COLORS.pending,
+                      bgcolor: i.status === 'paid' ? STATUS_COLORS.good : i.overdue ? STATUS_COLORS.bad : STATUS_COLORS.pending,
                     }}
                   />
                 </TableCell>

@@ -19,16 +19,10 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import {
-  type Application,
-  applicationMessages,
-  applicationStatusLabel,
-  encodeBase64,
-  formatKes,
-  PAYMENT_DESCRIPTIONS,
-} from '@portal/contract';
+import { type Application, applicationMessages, applicationStatusLabel, formatKes, PAYMENT_DESCRIPTIONS } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { applicationDocumentRoute } from '../../shared/documents/routes';
 import { useLedger } from '../../shared/member/money';
 import { feedbackOf, isReturned, useMyApplications, useMyProfile } from '../../shared/member/queries';
 import { PayNowButton } from '../../shared/payments/pay-now-button';
@@ -52,9 +46,6 @@ export function feeActions(a: Pick<Application, 'Submitted' | 'submittedAt' | 'p
   const submitted = a.Submitted || a.submittedAt !== null;
   return { invoice: invoiced, payNow: (submitted || invoiced) && !a.postedReceiptNo, receipt: Boolean(a.postedReceiptNo) };
 }
-
-const documentRoute = (kind: 'document' | 'certificate' | 'acceptanceLetter' | 'rejectionLetter', code: string) =>
-  `/application/${kind}/${encodeBase64(code)}`;
 
 /** The percentage of passing checklist items as a ring; it links to the checklist. */
 function ProgressRing({ value }: { value: number }) {
@@ -113,11 +104,11 @@ function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: Ac
       : applicationMessages.submitTooltip;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      {everSubmitted && <RowLinkButton to={documentRoute('document', a.Code)}>File</RowLinkButton>}
+      {everSubmitted && <RowLinkButton to={applicationDocumentRoute('document', a.Code)}>File</RowLinkButton>}
       {a.status === 'Released' && (
         <>
-          <RowLinkButton to={documentRoute('certificate', a.Code)}>Certificate</RowLinkButton>
-          <RowLinkButton to={documentRoute('acceptanceLetter', a.Code)}>Acceptance Letter</RowLinkButton>
+          <RowLinkButton to={applicationDocumentRoute('certificate', a.Code)}>Certificate</RowLinkButton>
+          <RowLinkButton to={applicationDocumentRoute('acceptanceLetter', a.Code)}>Acceptance Letter</RowLinkButton>
         </>
       )}
       {fee.invoice && (
@@ -142,7 +133,7 @@ function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: Ac
         />
       )}
       {a.status === 'Rejected' && (
-        <RowLinkButton to={documentRoute('rejectionLetter', a.Code)} color="error">
+        <RowLinkButton to={applicationDocumentRoute('rejectionLetter', a.Code)} color="error">
           Rejection Letter
         </RowLinkButton>
       )}

@@ -1,32 +1,15 @@
-import {
-  Box,
-  Button,
-  Collapse,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { type Application, applicationMessages, encodeBase64, otpCode } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Collapse, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack } from '@mui/material';
+import { type Application, applicationMessages } from '@portal/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { applicationDocumentRoute } from '../../shared/documents/routes';
 import { useTerms } from '../../shared/settings/use-settings';
+import { cleanHtml } from '../../shared/ui/clean-html';
 import { type AlertState, errorAlert, FormAlert } from '../../shared/ui/form-alert';
+import { OtpField, useOtpEntry } from '../../shared/ui/otp-field';
 import { useToast } from '../../shared/ui/toast';
 import { applicationsApi, useRefreshAfterSubmit } from './api';
-
-/** Removes script-capable markup from the configured terms HTML (the CSP blocks inline script too). */
-function cleanHtml(html: string) {
-  return html
-    .replace(/<\s*(script|style|iframe|object|embed)[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
-    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .replace(/javascript:/gi, '');
-}
 
 function ConfirmSubmitDialog({
   application,
@@ -97,43 +80,28 @@ function OtpDialog({
   onClose: () => void;
   onSubmitted: (submitted: Application) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const [alert, setAlert] = useState<AlertState>(intro);
   const [busy, setBusy] = useState(false);
-  const lastSubmitted = useRef('');
-
-  async function verify(value: string) {
-    const parsed = otpCode.safeParse(value);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0].message);
-      return;
-    }
-    if (busy) return;
-    lastSubmitted.current = value;
-    setBusy(true);
-    setAlert(null);
-    try {
-      onSubmitted(await applicationsApi.submit(application, parsed.data));
-    } catch (error) {
-      setAlert(errorAlert(error));
-      setBusy(false);
-    }
-  }
-
-  // Submits by itself once six digits are in (and not the same wrong code twice).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: verify is recreated each render; the code is the trigger
-  useEffect(() => {
-    if (code.length === 6 && code !== lastSubmitted.current) void verify(code);
-  }, [code]);
+  const otp = useOtpEntry({
+    ready: !busy,
+    onVerify: async (code) => {
+      setBusy(true);
+      setAlert(null);
+      try {
+        onSubmitted(await applicationsApi.submit(application, code));
+      } catch (error) {
+        setAlert(errorAlert(error));
+        setBusy(false);
+      }
+    },
+  });
 
   async function resend() {
     setAlert(null);
     try {
       const sent = await applicationsApi.requestSubmitOtp(application.Code);
       setAlert({ severity: 'success', message: `${sent.message} (${sent.maskedPhone}).` });
-      lastSubmitted.current = '';
-      setCode('');
+      otp.clear();
     } catch (error) {
       setAlert(errorAlert(error));
     }
@@ -147,32 +115,12 @@ function OtpDialog({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void verify(code);
+          otp.submit();
         }}
       >
         <DialogContent sx={{ pt: 0 }}>
           <FormAlert alert={alert} />
-          <TextField
-            label="OTP"
-            value={code}
-            fullWidth
-            onChange={(e) => {
-              setFieldError(undefined);
-              setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
-            }}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                autoComplete: 'one-time-code',
-                maxLength: 6,
-                'aria-label': 'OTP',
-                style: { letterSpacing: '0.6em', fontSize: 24, textAlign: 'center' },
-              },
-            }}
-            error={Boolean(fieldError)}
-            helperText={fieldError ?? `${code.length}/6 digits`}
-            autoFocus
-          />
+          <OtpField otp={otp} fullWidth ariaLabel="OTP" />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy}>
@@ -181,7 +129,7 @@ function OtpDialog({
           <Button onClick={resend} variant="outlined" disabled={busy}>
             Resend OTP
           </Button>
-          <Button type="submit" variant="contained" disabled={code.length < 6 || busy}>
+          <Button type="submit" variant="contained" disabled={otp.code.length < 6 || busy}>
             {busy ? 'Submitting…' : 'Verify OTP'}
           </Button>
         </DialogActions>
@@ -225,7 +173,7 @@ export function useSubmitFlow(onError: (alert: AlertState) => void) {
     setOtpFor(null);
     toast(applicationMessages.submitted);
     await refresh();
-    navigate(`/application/document/${encodeBase64(application.Code)}`);
+    navigate(applicationDocumentRoute('document', application.Code));
   }
 
   const dialogs = (

@@ -20,10 +20,11 @@ import { formatKes } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useBalance, useLedger } from '../../shared/member/money';
-import { MONEY_COLORS, shortDate } from '../../shared/payments/documents';
+import { shortDate } from '../../shared/payments/documents';
 import { documentRoute } from '../../shared/payments/routes';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'error' | 'success' }) {
   return (
@@ -31,7 +32,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h6" sx={{ fontWeight: 700 }} color={tone === 'error' ? MONEY_COLORS.bad : undefined}>
+      <Typography variant="h6" sx={{ fontWeight: 700 }} color={tone === 'error' ? STATUS_COLORS.bad : undefined}>
         {value}
       </Typography>
     </Box>

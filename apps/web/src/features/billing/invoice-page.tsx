@@ -1,18 +1,12 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { decodeBase64, formatKes } from '@portal/contract';
-import { useNavigate, useParams } from 'react-router';
+import { formatKes } from '@portal/contract';
+import { useNavigate } from 'react-router';
+import { useRouteCode } from '../../shared/documents/routes';
 import { useLedger } from '../../shared/member/money';
 import { billingDownloadName } from '../../shared/payments/documents';
 import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { type BillingDocumentKind, useBillingDocument } from './api';
-
-/** The route's code, base64-encoded (part 2 §2.5); a code that is not base64 is taken as it is. */
-export function useRouteCode(): string | null {
-  const { code } = useParams();
-  if (!code) return null;
-  return decodeBase64(code) ?? code;
-}
 
 function BillingDocumentPage({ kind }: { kind: BillingDocumentKind }) {
   const code = useRouteCode();

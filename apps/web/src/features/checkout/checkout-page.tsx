@@ -20,10 +20,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBalance, usePendingPayments, useRefreshMoney } from '../../shared/member/money';
-import { MONEY_COLORS } from '../../shared/payments/documents';
 import { type PaymentRequest, readPaymentRequest, safeReturnPath } from '../../shared/payments/payment-request';
 import { setFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { checkoutApi } from './api';
 import { checkMpesaPhone, failureText, MPESA_WAIT_MS, POLL_MS, phaseOf } from './flow';
 
@@ -238,7 +238,7 @@ function Waiting({
   if (phase === 'succeeded') {
     return (
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} role="status">
-        <CheckCircle sx={{ fontSize: 64, color: MONEY_COLORS.good }} />
+        <CheckCircle sx={{ fontSize: 64, color: STATUS_COLORS.good }} />
         <Typography variant="h6" sx={{ fontWeight: 700 }}>
           Payment received
         </Typography>
@@ -251,7 +251,7 @@ function Waiting({
   if (phase === 'failed') {
     return (
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-        <ErrorOutline sx={{ fontSize: 64, color: MONEY_COLORS.bad }} />
+        <ErrorOutline sx={{ fontSize: 64, color: STATUS_COLORS.bad }} />
         <Typography variant="h6" sx={{ fontWeight: 700 }}>
           Payment not completed
         </Typography>

@@ -21,10 +21,10 @@ import { applicationStatusLabel, formatAmount, formatKes } from '@portal/contrac
 import { Link as RouterLink } from 'react-router';
 import { memberAlertCount, useBalance, useBillingAlerts } from '../../shared/member/money';
 import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
-import { MONEY_COLORS } from '../../shared/payments/documents';
 import { useSettings } from '../../shared/settings/use-settings';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { PendingPayments } from './pending-payments';
 import { standingOf } from './status';
 
@@ -76,7 +76,7 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
             testId="tile-arrears"
             to="/billing"
             value={balance.data ? formatKes(balance.data.arrearsLCY) : loading}
-            color={balance.data && balance.data.arrearsLCY > 0 ? MONEY_COLORS.bad : undefined}
+            color={balance.data && balance.data.arrearsLCY > 0 ? STATUS_COLORS.bad : undefined}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
@@ -84,7 +84,7 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
             label="Status"
             testId="tile-status"
             value={standing?.label ?? loading}
-            color={standing?.tone === 'success' ? MONEY_COLORS.good : standing?.tone === 'error' ? MONEY_COLORS.bad : undefined}
+            color={standing?.tone === 'success' ? STATUS_COLORS.good : standing?.tone === 'error' ? STATUS_COLORS.bad : undefined}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>

@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { decodeBase64, formatKes } from '@portal/contract';
+import { formatKes } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
+import { useRouteCode } from '../../shared/documents/routes';
 import { MONEY_KEY, usePendingPayments } from '../../shared/member/money';
 import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { useSession } from '../../shared/session/session-store';
@@ -58,10 +59,9 @@ function Placeholder({ settingOn }: { settingOn: boolean }) {
  * standing when the setting is on and the member is in good standing, otherwise a placeholder with a payment button.
  */
 export function GoodStandingPage() {
-  const { code } = useParams();
   const navigate = useNavigate();
   const { minor, loaded } = useSettings();
-  const memberNo = code ? (decodeBase64(code) ?? code) : null;
+  const memberNo = useRouteCode();
   const result = useGoodStanding(memberNo);
   const pdf = result.data?.[1];
   const caption = minor.certificate_of_good_standing_caption;

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { APPLICATION_DOCUMENT_ROUTES, DOCUMENT_TITLES, decodeBase64, documentFileName, isApplicationDocumentRoute } from '@portal/contract';
+import { APPLICATION_DOCUMENT_ROUTES, DOCUMENT_TITLES, documentFileName, isApplicationDocumentRoute } from '@portal/contract';
 import { useNavigate, useParams } from 'react-router';
+import { useRouteCode } from '../../shared/documents/routes';
 import { useSettings } from '../../shared/settings/use-settings';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { useApplicationDocument } from './api';
@@ -10,11 +11,11 @@ import { useApplicationDocument } from './api';
  * with Download and Back to the application list. The code in the route is base64-encoded (part 1 §2).
  */
 export function DocumentPage() {
-  const { kind, code: encoded } = useParams();
+  const { kind } = useParams();
   const navigate = useNavigate();
   const { minor } = useSettings();
   const route = isApplicationDocumentRoute(kind) ? kind : null;
-  const code = encoded ? (decodeBase64(encoded) ?? encoded) : null;
+  const code = useRouteCode();
   const document = useApplicationDocument(route, code);
   const back = () => navigate('/application');
 

@@ -6,6 +6,7 @@ import { type DocumentVerification, documentMessages } from '@portal/contract';
 import { useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useDocumentVerification } from './api';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -24,13 +25,8 @@ function Row({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-// Fixed green and red: the theme's "success" colour is the organisation's own (red by default), which would
-// make a valid document look like a failed check.
-const VALID = '#2e7d32';
-const INVALID = '#c62828';
-
 function VerificationCard({ doc }: { doc: DocumentVerification }) {
-  const color = doc.valid ? VALID : INVALID;
+  const color = doc.valid ? STATUS_COLORS.good : STATUS_COLORS.bad;
   return (
     <Card variant="outlined" sx={{ borderColor: color, borderWidth: 2 }}>
       <CardContent>
@@ -48,11 +44,11 @@ function VerificationCard({ doc }: { doc: DocumentVerification }) {
           <Chip label={doc.status} sx={{ fontWeight: 600, bgcolor: color, color: '#fff' }} />
         </Stack>
         {doc.valid ? (
-          <Alert severity="success" sx={{ mb: 2, bgcolor: '#edf7ed', color: '#1e4620', '& .MuiAlert-icon': { color: VALID } }}>
+          <Alert severity="success" sx={{ mb: 2, bgcolor: '#edf7ed', color: '#1e4620', '& .MuiAlert-icon': { color: STATUS_COLORS.good } }}>
             This {doc.title.toLowerCase()} was issued by {doc.organisation} and is still valid.
           </Alert>
         ) : (
-          <Alert severity="error" sx={{ mb: 2, bgcolor: '#fdeded', color: '#5f2120', '& .MuiAlert-icon': { color: INVALID } }}>
+          <Alert severity="error" sx={{ mb: 2, bgcolor: '#fdeded', color: '#5f2120', '& .MuiAlert-icon': { color: STATUS_COLORS.bad } }}>
             This {doc.title.toLowerCase()} was issued by {doc.organisation} but is no longer valid.
             {doc.reason ? ` ${doc.reason}` : ''}
           </Alert>

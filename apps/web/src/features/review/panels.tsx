@@ -34,23 +34,8 @@ import { formatDate, formatDateTime } from './status';
 
 const ROW_KEYS = new Set(['EntryNo', 'lineNo', 'entryNo', 'ProfileID']);
 
-/** The profile's tab names (part 1 §2, Profile). */
-const SECTION_TITLES: Record<SectionName, string> = {
-  contact: 'Contacts',
-  'work-experience': 'Work Experience',
-  certification: 'Academic Qualifications',
-  referee: 'Referees',
-  institution: 'Institutional Membership',
-  attachments: 'Attachments',
-  specialization: 'Specialization',
-  directors: 'Directors',
-  shareholders: 'Shareholders',
-  services: 'Services',
-  employees: 'Firm Employees',
-  facilities: 'Equipment/Facilities',
-  bankers: 'Banker Details',
-  convictions: 'Convictions',
-};
+/** The profile tab's name (part 1 §2, Profile); a section the contract does not know is humanised. */
+const sectionTitle = (section: string) => SECTIONS[section as SectionName]?.title ?? humanise(section);
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
 
@@ -212,7 +197,7 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
         <Box key={s.section}>
           <Divider sx={{ mb: 2 }} />
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {SECTION_TITLES[s.section as SectionName] ?? humanise(s.section)} ({s.entries.length})
+            {sectionTitle(s.section)} ({s.entries.length})
           </Typography>
           {s.entries.length === 0 ? (
             <Typography color="text.secondary">No {s.noun.toLowerCase()} entries.</Typography>
@@ -287,7 +272,7 @@ function purposeLabel(purpose: string): string {
   if (PURPOSES[purpose]) return PURPOSES[purpose];
   const [section, field] = purpose.split('.');
   if (!field) return humanise(purpose);
-  return `${SECTION_TITLES[section as SectionName] ?? humanise(section)}: ${field === 'transcript' ? 'Transcript' : humanise(field)}`;
+  return `${sectionTitle(section)}: ${field === 'transcript' ? 'Transcript' : humanise(field)}`;
 }
 
 function size(bytes: number): string {

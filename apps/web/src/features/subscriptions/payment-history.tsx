@@ -18,9 +18,9 @@ import { useEffect, useMemo } from 'react';
 import { useMyProfile } from '../../shared/member/queries';
 import { shortDate } from '../../shared/payments/documents';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { saveBlob } from '../../shared/ui/save-blob';
 import { useToast } from '../../shared/ui/toast';
 import { usePaymentHistory } from './api';
-import { downloadText } from './export';
 
 /**
  * My Payment History (part 2 §2.3): newest year of subscription first, with Export to Excel (a CSV named
@@ -49,7 +49,7 @@ export function PaymentHistory() {
             disabled={rows.length === 0}
             onClick={() => {
               const csv = paymentHistoryCsv(rows, memberNo);
-              downloadText(csv.content, csv.fileName);
+              saveBlob(new Blob([csv.content], { type: 'text/csv;charset=utf-8' }), csv.fileName);
             }}
           >
             Export to Excel

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { decodeBase64 } from '@portal/contract';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useRouteCode } from '../../shared/documents/routes';
 import { billingDownloadName } from '../../shared/payments/documents';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { type SubscriptionDocumentKind, useSubscriptionDocument } from './api';
@@ -19,9 +19,8 @@ function fileName(kind: SubscriptionDocumentKind, code: string): string {
 
 /** /subscription/{document|receipt|certificate}/{code}: the subscription's PDF page by page, with Back and Download. */
 export function SubscriptionDocumentPage({ kind }: { kind: SubscriptionDocumentKind }) {
-  const { code: encoded } = useParams();
   const navigate = useNavigate();
-  const code = encoded ? (decodeBase64(encoded) ?? encoded) : null;
+  const code = useRouteCode();
   const document = useSubscriptionDocument(kind, code);
   return (
     <Box>

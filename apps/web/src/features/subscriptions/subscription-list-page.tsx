@@ -17,12 +17,12 @@ import {
 } from '@mui/material';
 import { encodeBase64, formatKes, type Subscription } from '@portal/contract';
 import { useMyProfile } from '../../shared/member/queries';
-import { MONEY_COLORS } from '../../shared/payments/documents';
 import { PayNowButton } from '../../shared/payments/pay-now-button';
 import { PAYMENT_DESCRIPTIONS } from '../../shared/payments/payment-request';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useSubscriptions } from './api';
 import { PaymentHistory } from './payment-history';
 import { subscriptionActions } from './rules';
@@ -31,9 +31,9 @@ export const subscriptionDocumentRoute = (kind: 'document' | 'receipt' | 'certif
   `/subscription/${kind}/${encodeURIComponent(encodeBase64(code))}`;
 
 function statusColor(sub: Subscription): string {
-  if (sub.fullyPaid) return MONEY_COLORS.good;
-  if (sub.paid) return MONEY_COLORS.pending;
-  return MONEY_COLORS.bad;
+  if (sub.fullyPaid) return STATUS_COLORS.good;
+  if (sub.paid) return STATUS_COLORS.pending;
+  return STATUS_COLORS.bad;
 }
 
 /** /subscription: My Subscriptions with their row actions and the payment history (part 2 §2.3). */

@@ -9,7 +9,8 @@ export type LedgerEntry = ContractLedgerEntry & { purpose?: string | null };
 /** Every money query starts with this key: a payment refreshes the ledger, balance, bell, subscriptions at once. */
 export const MONEY_KEY = 'money';
 
-function useMemberQuery<T>(key: string, path: string, enabled = true) {
+/** A money query of the signed-in member (`[MONEY_KEY, key, user id]`); admins and approvers have none. */
+export function useMemberQuery<T>(key: string, path: string, enabled = true) {
   const session = useSession();
   const user = session?.user;
   return useQuery({

@@ -14,9 +14,3 @@ export function billingDownloadName(kind: 'INVOICE' | 'RECEIPT', now: Date = new
 export function shortDate(value: string | null | undefined): string {
   return value ? value.slice(0, 10) : '—';
 }
-
-/**
- * Fixed colours for money states: the theme's success colour is the organisation's red (part 2 §9), which would
- * make "paid" and "in good standing" look like errors.
- */
-export const MONEY_COLORS = { good: '#2e7d32', bad: '#c62828', pending: '#ed6c02' } as const;

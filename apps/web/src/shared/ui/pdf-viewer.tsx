@@ -3,6 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { documentMessages } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
+import { saveBlob } from './save-blob';
 
 export interface PdfViewerProps {
   /** The PDF as base64, as the API returns documents. Undefined while it is being fetched. */
@@ -30,16 +31,9 @@ export function base64ToBytes(data: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Saves the PDF under `fileName` through a temporary object URL. */
+/** Saves the PDF under `fileName`. */
 export function downloadPdf(data: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([base64ToBytes(data)], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([base64ToBytes(data)], { type: 'application/pdf' }), fileName);
 }
 
 // pdf.js is large: loaded only when a document is shown, with its worker served from the app's own origin.

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { decodeBase64, decodeJson, maskPhone, messages, type OtpTicket, otpCode } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { decodeBase64, decodeJson, maskPhone, messages, type OtpTicket } from '@portal/contract';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { saveSession } from '../../../shared/session/session-store';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
+import { OtpField, useOtpEntry } from '../../../shared/ui/otp-field';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 
@@ -15,39 +16,27 @@ export function OtpPage() {
   const ticket = decodeJson<OtpTicket>(id);
   const prefill = decodeBase64(search.get('verify') ?? '') ?? '';
   const flash = (location.state as { message?: string } | null)?.message;
-  const [code, setCode] = useState(/^\d{6}$/.test(prefill) ? prefill : '');
-  const [fieldError, setFieldError] = useState<string>();
   const [alert, setAlert] = useState<AlertState>(flash ? { severity: 'info', message: flash } : null);
   const [busy, setBusy] = useState(false);
-  const lastSubmitted = useRef<string>('');
-
-  async function verify(value: string) {
-    const parsed = otpCode.safeParse(value);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0].message);
-      return;
-    }
-    if (!ticket || busy) return;
-    lastSubmitted.current = value;
-    setBusy(true);
-    setAlert(null);
-    try {
-      const session = await authApi.verifyOtp(ticket.id, value);
-      saveSession(session);
-      setAlert({ severity: 'success', message: messages.otpVerified });
-      setTimeout(() => navigate('/', { replace: true }), 800);
-    } catch (error) {
-      setAlert(errorAlert(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  // Submits by itself once six digits are in (and not the same wrong code twice).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: verify is recreated each render; the code is the trigger
-  useEffect(() => {
-    if (code.length === 6 && code !== lastSubmitted.current) void verify(code);
-  }, [code]);
+  const otp = useOtpEntry({
+    initial: /^\d{6}$/.test(prefill) ? prefill : '',
+    ready: Boolean(ticket) && !busy,
+    onVerify: async (code) => {
+      if (!ticket) return;
+      setBusy(true);
+      setAlert(null);
+      try {
+        const session = await authApi.verifyOtp(ticket.id, code);
+        saveSession(session);
+        setAlert({ severity: 'success', message: messages.otpVerified });
+        setTimeout(() => navigate('/', { replace: true }), 800);
+      } catch (error) {
+        setAlert(errorAlert(error));
+      } finally {
+        setBusy(false);
+      }
+    },
+  });
 
   async function resend() {
     if (!ticket) return;
@@ -55,7 +44,7 @@ export function OtpPage() {
     try {
       const result = await authApi.sendOtp(ticket.id);
       setAlert({ severity: 'success', message: `${result.message}. Check your phone.` });
-      lastSubmitted.current = '';
+      otp.allowRetry();
     } catch (error) {
       setAlert(errorAlert(error));
     }
@@ -78,33 +67,15 @@ export function OtpPage() {
         spacing={2}
         onSubmit={(e) => {
           e.preventDefault();
-          void verify(code);
+          otp.submit();
         }}
       >
-        <TextField
-          label="OTP"
-          value={code}
-          onChange={(e) => {
-            setFieldError(undefined);
-            setCode(e.target.value.replace(/\D/g, '').slice(0, 6));
-          }}
-          slotProps={{
-            htmlInput: {
-              inputMode: 'numeric',
-              autoComplete: 'one-time-code',
-              maxLength: 6,
-              style: { letterSpacing: '0.6em', fontSize: 24, textAlign: 'center' },
-            },
-          }}
-          error={Boolean(fieldError)}
-          helperText={fieldError ?? `${code.length}/6 digits`}
-          autoFocus
-        />
+        <OtpField otp={otp} />
         <Box sx={{ display: 'flex', gap: 2 }}>
           <Button onClick={resend} variant="outlined" fullWidth>
             Resend OTP
           </Button>
-          <Button type="submit" variant="contained" fullWidth disabled={code.length < 6 || busy}>
+          <Button type="submit" variant="contained" fullWidth disabled={otp.code.length < 6 || busy}>
             {busy ? 'Verifying…' : 'Verify OTP'}
           </Button>
         </Box>

@@ -1,4 +1,4 @@
-import { CONTACT_TYPES, GENDERS, MEMBER_TYPES_FOR_HOLDERS, QUALIFICATION_CATEGORIES, type SectionName } from '@portal/contract';
+import { CONTACT_TYPES, GENDERS, MEMBER_TYPES_FOR_HOLDERS, QUALIFICATION_CATEGORIES, SECTIONS, type SectionName } from '@portal/contract';
 import type { FieldDef, Option, SectionConfig } from '../components/field-types';
 
 const opts = (values: readonly string[], labels?: Record<string, string>): Option[] =>
@@ -8,7 +8,7 @@ const kenyan = (name: string) => (ctx: { values: Record<string, unknown> }) => c
 
 export const contactConfig: SectionConfig = {
   path: 'contact',
-  title: 'Contacts',
+  title: SECTIONS.contact.title,
   noun: 'Contact',
   fields: [
     { name: 'Type', label: 'Contact type', kind: 'select', options: opts(CONTACT_TYPES) },
@@ -55,7 +55,7 @@ export const contactConfig: SectionConfig = {
 
 export const workExperienceConfig: SectionConfig = {
   path: 'work-experience',
-  title: 'Work Experience',
+  title: SECTIONS['work-experience'].title,
   noun: 'Experience',
   fields: [
     { name: 'PositionHeld', label: 'Position Held', kind: 'text' },
@@ -83,7 +83,7 @@ const foreign = (ctx: { values: Record<string, unknown> }) => ctx.values.Categor
 
 export const certificationConfig: SectionConfig = {
   path: 'certification',
-  title: 'Academic Qualifications',
+  title: SECTIONS.certification.title,
   noun: 'Qualification',
   fields: [
     { name: 'Category', label: 'Category', kind: 'select', options: opts(QUALIFICATION_CATEGORIES), defaultValue: 'Local' },
@@ -143,7 +143,7 @@ export const certificationConfig: SectionConfig = {
 
 export const institutionConfig: SectionConfig = {
   path: 'institution',
-  title: 'Institutional Membership',
+  title: SECTIONS.institution.title,
   noun: 'Membership',
   maxWidth: 'sm',
   fields: [
@@ -163,7 +163,7 @@ export const institutionConfig: SectionConfig = {
 
 export const refereeConfig: SectionConfig = {
   path: 'referee',
-  title: 'Referees',
+  title: SECTIONS.referee.title,
   noun: 'Referee',
   fields: [
     { name: 'MemberNo', label: 'Member No', kind: 'text' },
@@ -187,7 +187,7 @@ export const refereeConfig: SectionConfig = {
 
 export const attachmentsConfig: SectionConfig = {
   path: 'attachments',
-  title: 'Attachments',
+  title: SECTIONS.attachments.title,
   noun: 'Attachment',
   maxWidth: 'sm',
   fields: [
@@ -209,7 +209,7 @@ export const attachmentsConfig: SectionConfig = {
 
 export const specializationConfig: SectionConfig = {
   path: 'specialization',
-  title: 'Specialization',
+  title: SECTIONS.specialization.title,
   noun: 'Specialization',
   maxWidth: 'sm',
   fields: [{ name: 'Description', label: 'Specialization', kind: 'text', maxLength: 99, width: 'full', helper: 'Max 100 characters' }],
@@ -234,14 +234,14 @@ const holderColumns = (withShares: boolean) => [
 
 export const directorsConfig: SectionConfig = {
   path: 'directors',
-  title: 'Directors',
+  title: SECTIONS.directors.title,
   noun: 'Director',
   fields: holderFields(false),
   columns: holderColumns(false),
 };
 export const shareholdersConfig: SectionConfig = {
   path: 'shareholders',
-  title: 'Shareholders',
+  title: SECTIONS.shareholders.title,
   noun: 'Shareholder',
   fields: holderFields(true),
   columns: holderColumns(true),
@@ -249,7 +249,7 @@ export const shareholdersConfig: SectionConfig = {
 
 export const servicesConfig: SectionConfig = {
   path: 'services',
-  title: 'Services',
+  title: SECTIONS.services.title,
   noun: 'Service',
   maxWidth: 'sm',
   fields: [
@@ -264,7 +264,7 @@ export const servicesConfig: SectionConfig = {
 
 export const employeesConfig: SectionConfig = {
   path: 'employees',
-  title: 'Firm Employees',
+  title: SECTIONS.employees.title,
   noun: 'Employee',
   maxWidth: 'sm',
   fields: [
@@ -279,7 +279,7 @@ export const employeesConfig: SectionConfig = {
 
 export const facilitiesConfig: SectionConfig = {
   path: 'facilities',
-  title: 'Equipment/Facilities',
+  title: SECTIONS.facilities.title,
   noun: 'Facility',
   maxWidth: 'sm',
   fields: [
@@ -297,7 +297,7 @@ export const facilitiesConfig: SectionConfig = {
 
 export const bankersConfig: SectionConfig = {
   path: 'bankers',
-  title: 'Banker Details',
+  title: SECTIONS.bankers.title,
   noun: 'Banker',
   maxWidth: 'sm',
   fields: [
@@ -312,7 +312,7 @@ export const bankersConfig: SectionConfig = {
 
 export const convictionsConfig: SectionConfig = {
   path: 'convictions',
-  title: 'Convictions',
+  title: SECTIONS.convictions.title,
   noun: 'Conviction',
   maxWidth: 'sm',
   fields: [
