@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -588,6 +589,8 @@ export const payments = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
 /** Every callback as received, kept raw, with what was done with it. */
 export const paymentCallbacks = pgTable(
   'payment_callbacks',
@@ -595,7 +598,10 @@ export const paymentCallbacks = pgTable(
     id: serial('id').primaryKey(),
     provider: text('provider').notNull(),
     checkoutRequestId: text('checkout_request_id'),
-    payload: jsonb('payload').$type<unknown>().notNull(),
+    /** The body exactly as received (bytes: it may hold what text and jsonb cannot, such as NUL). */
+    rawBody: bytea('raw_body'),
+    /** The parsed body, when it parsed and PostgreSQL can keep it as jsonb. */
+    payload: jsonb('payload').$type<unknown>(),
     outcome: text('outcome'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
