@@ -341,7 +341,8 @@ export const applicationEvents = pgTable(
 
 /**
  * One request to a referee for one referee entry of a profile. The link token is stored hashed;
- * a new request (resend or replacement) supersedes the older ones for the same entry.
+ * a new request (resend or replacement) supersedes the older ones for the same entry. The request goes to the
+ * referee member's email and phone on record, never to what the applicant typed (docs/decisions/028).
  */
 export const refereeRequests = pgTable(
   'referee_requests',
@@ -352,7 +353,15 @@ export const refereeRequests = pgTable(
       .references(() => profiles.profileId, { onDelete: 'cascade' }),
     entryNo: integer('entry_no').notNull(),
     refereeName: text('referee_name').notNull(),
+    /** The address the request email went to. */
     refereeEmail: text('referee_email').notNull(),
+    /** The phone the request SMS went to; null when none was sent. */
+    refereePhone: text('referee_phone'),
+    /**
+     * True when the request went to the referee's email on record. Requests made before decision 028 went to the
+     * address the applicant typed (false): the start-up step re-sends the live ones that went elsewhere.
+     */
+    sentToRecord: boolean('sent_to_record').notNull().default(false),
     refereeMemberNo: text('referee_member_no'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
