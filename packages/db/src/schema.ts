@@ -598,7 +598,11 @@ export const payments = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+// node-postgres answers a Buffer, PGlite a Uint8Array: both are read as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** Every callback as received, kept raw, with what was done with it. */
 export const paymentCallbacks = pgTable(
