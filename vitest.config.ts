@@ -10,8 +10,16 @@ const node = {
 export default defineConfig({
   test: {
     projects: [
-      // The bench's own helpers are tested once, with the PGlite project.
-      { test: { ...node, name: 'pglite', include: [...node.include, 'bench/**/*.test.ts'] } },
+      // The bench's own helpers are tested once, with the PGlite project. *.pg.test.ts need PostgreSQL itself
+      // (a cluster of their own: database faults), so only the postgres project runs them.
+      {
+        test: {
+          ...node,
+          name: 'pglite',
+          include: [...node.include, 'bench/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
+        },
+      },
       // With TEST_DATABASE_URL the same suite runs again against the real PostgreSQL server.
       ...(process.env.TEST_DATABASE_URL ? [{ test: { ...node, name: 'postgres', env: { DB_KIND: 'postgres' } } }] : []),
       {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -29,9 +28,10 @@ import { statementRoutes } from './modules/statements/routes';
 import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
+import { registerInputGuard } from './shared/input-guard';
 import { bearerToken, resolveSession } from './shared/session';
 import { createStorage } from './shared/storage';
-import { collectUpload } from './shared/uploads';
+import { registerFormData } from './shared/uploads';
 
 export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}) {
   const app = Fastify({
@@ -79,20 +79,20 @@ export async function buildApp(config: Config, database: Database, options: { lo
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Form data (the spec sends settings and profile files this way): fields arrive as strings, files as Buffers
-  // (a repeated file field as an array); request.uploads keeps each file's name. A file over fileSize answers
-  // 413 'Attachment should be less than 10MB' (shared/errors.ts); the profile limits are checked per field.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: collectUpload,
-    limits: { fileSize: 10_000_000, files: 20, fields: 100 },
-  });
+  // Form data only on the routes that take it (config.form), read with their limits; then every text value of
+  // every request is checked for what PostgreSQL cannot store (shared/input-guard.ts; decision 030).
+  await registerFormData(app);
+  registerInputGuard(app);
 
   app.decorateRequest('auth', null);
-  app.decorateRequest('uploads', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     request.auth = token ? await resolveSession(ctx.db, config, token) : null;
+  });
+  // API answers carry sessions and personal data: no cache keeps them unless a route says otherwise.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
   // Every change made inside a "log in as" session is recorded with both the admin and the member.
   // Recorded before the reply leaves, so a failed insert fails the request instead of going unrecorded.

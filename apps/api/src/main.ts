@@ -1,4 +1,4 @@
-import { openDatabase } from '@portal/db';
+import { isDatabaseUnavailable, openDatabase } from '@portal/db';
 import { demoApprover, demoPeople, seed } from '@portal/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -6,14 +6,17 @@ import { startSubscriptionReminders } from './modules/billing';
 import { configuredTransports } from './modules/outbox/transports';
 import { startOutboxWorker } from './modules/outbox/worker';
 import { startPaymentRecovery } from './modules/payments';
-import { startRefereeReminders } from './modules/referees';
+import { resendRequestsToRecord, startRefereeReminders } from './modules/referees';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseDir, poolSize: config.databasePoolSize });
-  await database.migrate();
+  await untilDatabaseAnswers(() => database.migrate());
   await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demo: config.seedDemo });
+  // Referee requests sent before decision 028 to an address the applicant typed go again to the referee's record.
+  const readdressed = await resendRequestsToRecord({ db: database.db, config });
+  if (readdressed.resent || readdressed.withdrawn) console.log('referee requests re-sent to the record', readdressed);
 
   const app = await buildApp(config, database, { logger: config.env === 'production' });
   const stopWorker = startOutboxWorker(database.db, configuredTransports(config), config.outboxPollMs);
@@ -58,6 +61,24 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }
+
+/** Starting while PostgreSQL is still coming up (or failing over) waits for it instead of exiting. */
+async function untilDatabaseAnswers(step: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const waitMs = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+      console.error(`[db] not reachable (${(error as Error).message}); trying again in ${waitMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
+// A promise nobody awaited that fails (a job's stray query while the database is away) is logged, not fatal:
+// one instance must never go down because one background step failed.
+process.on('unhandledRejection', (reason) => console.error('[unhandled rejection]', reason));
 
 /** Reads ./.env when there is one; real environment variables win. */
 function loadDotEnv() {

@@ -6,11 +6,20 @@ export function encodeBase64(text: string): string {
   return btoa(bin);
 }
 
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL can keep (in text and jsonb alike): no NUL, no half of a surrogate pair. */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !loneSurrogate.test(text);
+}
+
+/** The UTF-8 text a base64 value (either alphabet) carries; null when it is not base64 of storable UTF-8 text. */
 export function decodeBase64(value: string): string | null {
   try {
     const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
     const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return isStorableText(text) ? text : null;
   } catch {
     return null;
   }
@@ -20,12 +29,16 @@ export function encodeJson(value: unknown): string {
   return encodeBase64(JSON.stringify(value));
 }
 
+/** The JSON a base64 value carries; null when it does not parse or holds text PostgreSQL cannot keep (an escaped NUL). */
 export function decodeJson<T>(value: string | undefined | null): T | null {
   if (!value) return null;
   const text = decodeBase64(value);
   if (text === null) return null;
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text, (key, item) => {
+      if (!isStorableText(key) || (typeof item === 'string' && !isStorableText(item))) throw new Error('unstorable text');
+      return item;
+    }) as T;
   } catch {
     return null;
   }

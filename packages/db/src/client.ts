@@ -31,11 +31,79 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Most connections open at once to PostgreSQL (default 10, node-postgres's own). */
   poolSize?: number;
+  /** How long a query waits for a connection before it fails (PostgreSQL; default 5 s). */
+  connectTimeoutMs?: number;
+  /** Told of every lost connection (PostgreSQL); the default writes one line to stderr. */
+  onConnectionError?: (error: Error) => void;
+}
+
+const logConnectionError = (error: Error) => console.error(`[db] connection lost: ${error.message}`);
+
+/**
+ * node-postgres emits 'error' on a client whose connection dies (server restart, failover, pg_terminate_backend).
+ * With no listener that event kills the process. The pool listens for its idle clients; a client checked out
+ * (a request or transaction in flight) needs its own listener: its query fails, the client is not queryable any
+ * more, and the pool drops it on release and connects a fresh one next time.
+ */
+function keepAliveThroughFaults(pool: pg.Pool, onError: (error: Error) => void) {
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+}
+
+const unavailableCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const unavailableMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+  'Connection refused',
+];
+
+/**
+ * True when `error` (or what it wraps: drizzle wraps the driver's error as `cause`) says the database could not
+ * be reached or went away mid-query, as opposed to a query the database refused.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && unavailableMessages.some((m) => message.includes(m))) return true;
+    const nested = (e as { errors?: unknown }).errors; // AggregateError from a failed connect (IPv4 and IPv6)
+    if (Array.isArray(nested) && nested.some((n) => isDatabaseUnavailable(n))) return true;
+  }
+  return false;
+}
+
+/** The SQLSTATE of a database error, looking through drizzle's wrapper; undefined for other errors. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A request waits at most this long for a connection: while the server is away it fails fast (a 503).
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    });
+    keepAliveThroughFaults(pool, options.onConnectionError ?? logConnectionError);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,4 +1,5 @@
-import { profileMessages } from '@portal/contract';
+import { messages, profileMessages } from '@portal/contract';
+import { isDatabaseUnavailable, sqlState } from '@portal/db';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type ZodType, type z } from 'zod';
@@ -55,6 +56,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ message: profileMessages.attachmentTooLarge, errors: { file: [profileMessages.attachmentTooLarge] } });
     }
     if (error.code === 'FST_FILES_LIMIT') return reply.status(413).send({ message: tooManyFiles, errors: { file: [tooManyFiles] } });
+    // The database went away (restart, failover, a dropped connection): this request fails, the process stays.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: messages.serviceUnavailable });
+    }
+    // A value PostgreSQL refused as data (class 22: bad encoding, out of range, malformed) came from the request.
+    // Input checks should have stopped it first; this keeps the answer a 4xx if one was missed.
+    const state = sqlState(error);
+    if (state?.startsWith('22') || state === '54000') {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ message: messages.unacceptableValue });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);

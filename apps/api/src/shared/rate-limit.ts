@@ -2,10 +2,19 @@ import { messages } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import { HttpError } from './errors';
+import { sha256 } from './tokens';
 
 export interface Limit {
   max: number;
   windowSeconds: number;
+}
+
+/**
+ * The key as stored: short keys as they are (readable when investigating), long ones as their prefix and a hash,
+ * so whatever a visitor types in an account field, the key fits the index.
+ */
+export function storedKey(key: string): string {
+  return key.length <= 120 ? key : `${key.slice(0, 40)}#${sha256(key)}`;
 }
 
 /**
@@ -16,7 +25,7 @@ export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<v
   const rows = await queryRows<{ count: number }>(
     db,
     sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count) values (${storedKey(key)}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end
@@ -39,10 +48,11 @@ export function consumeLocalLimit(key: string, limit: Limit, now = Date.now()): 
   if (localWindows.size > 50_000) {
     for (const [k, w] of localWindows) if (now - w.start >= windowMs) localWindows.delete(k);
   }
-  const current = localWindows.get(key);
+  const stored = storedKey(key);
+  const current = localWindows.get(stored);
   const window = current && now - current.start < windowMs ? current : { start: now, count: 0 };
   window.count += 1;
-  localWindows.set(key, window);
+  localWindows.set(stored, window);
   if (window.count > limit.max) throw new HttpError(429, messages.rateLimited);
 }
 
@@ -50,7 +60,7 @@ export function consumeLocalLimit(key: string, limit: Limit, now = Date.now()): 
 export async function assertUnderLimit(db: Db, key: string, limit: Limit): Promise<void> {
   const rows = await queryRows<{ count: number }>(
     db,
-    sql`select count from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${limit.windowSeconds})`,
+    sql`select count from rate_limits where key = ${storedKey(key)} and window_start >= now() - make_interval(secs => ${limit.windowSeconds})`,
   );
   if (rows.length && Number(rows[0].count) >= limit.max) throw new HttpError(429, messages.rateLimited);
 }

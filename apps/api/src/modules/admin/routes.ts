@@ -10,9 +10,11 @@ import {
   auditQuery,
   companySchema,
   messageData,
+  messages,
   requirementInput,
   requirementUpdate,
   sessionResponse,
+  TEXT_LIMITS,
   updateUserRequest,
   userIdRequest,
 } from '@portal/contract';
@@ -22,10 +24,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest, forbidden } from '../../shared/errors';
 import { isMainAdmin, requireAdmin, requireUser } from '../../shared/session';
+import { uploadsOf } from '../../shared/uploads';
 import { listAudit } from './audit-log';
 import { endImpersonation, startImpersonation } from './impersonation';
 import { addRequirement, listRequirementRows, removeRequirement, updateRequirement } from './requirements';
-import { readAdminSettings, saveSettings, updateCompany } from './site-settings';
+import { LOGO_MAX_BYTES, readAdminSettings, saveSettings, updateCompany } from './site-settings';
 import { deleteUser, listUsers, sendUserResetLink, updateUser } from './users';
 
 const tags = ['admin'];
@@ -56,10 +59,11 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       body: adminSettingsRequest,
       response: { 200: z.object({ data: adminSettingsSchema }) },
     };
-    app.post('/admin/settings', { onRequest: requireMainAdmin, schema: saveSchema }, async (req) => ({
+    const settingsForm = { form: { files: 0, fileSize: 0 } };
+    app.post('/admin/settings', { onRequest: requireMainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
       data: await saveSettings(ctx, req, req.body),
     }));
-    app.post('/admin/updateSettings', { onRequest: requireMainAdmin, schema: saveSchema }, async (req) => ({
+    app.post('/admin/updateSettings', { onRequest: requireMainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
       data: await saveSettings(ctx, req, req.body),
     }));
 
@@ -67,6 +71,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/company',
       {
         onRequest: requireMainAdmin,
+        // The logo's own limit (512KB) is checked with its message; the form stops reading well past it.
+        config: { form: { files: 1, fileSize: 4 * LOGO_MAX_BYTES } },
         schema: {
           tags,
           security,
@@ -75,11 +81,11 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const body = (req.body ?? {}) as { displayName?: unknown; logo?: unknown };
+        const body = (req.body ?? {}) as { displayName?: unknown };
         const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
         if (!displayName) throw badRequest('Display name is required', { displayName: ['Display name is required'] });
         if (displayName.length > 120) throw badRequest('Display name is too long', { displayName: ['Display name is too long'] });
-        const logo = Buffer.isBuffer(body.logo) && body.logo.length > 0 ? body.logo : null;
+        const logo = uploadsOf(req, 'logo')[0]?.bytes ?? null;
         return { data: await updateCompany(ctx, req, displayName, logo) };
       },
     );
@@ -151,7 +157,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           security,
           summary: 'Checklist requirement rows, by category and type',
-          querystring: z.object({ category: z.string().optional(), type: z.string().optional() }),
+          querystring: z.object({
+            category: z.string().max(TEXT_LIMITS.code, messages.valueTooLong).optional(),
+            type: z.string().max(TEXT_LIMITS.code, messages.valueTooLong).optional(),
+          }),
           response: { 200: z.object({ data: z.array(adminRequirementSchema) }) },
         },
       },

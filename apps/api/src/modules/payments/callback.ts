@@ -2,6 +2,7 @@ import { toCents } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq, like } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { textProblem } from '../../shared/input-guard';
 import { parseDarajaDate } from './mpesa';
 import { confirmSuccess, isUniqueViolation, markUnpaid } from './settle';
 
@@ -57,17 +58,29 @@ function amountCentsOf(value: unknown): number | null {
 }
 
 /**
- * Daraja's STK callback. The raw payload is stored first; then it is processed (one short transaction) and the
- * outcome recorded; the route answers Daraja {ResultCode: 0} whatever happened, so Daraja never retries into
- * a half-done state. A processing error is logged and left to the query job.
+ * The JSON a callback body carries, when it is UTF-8 JSON that PostgreSQL can keep as jsonb (no NUL, no lone
+ * surrogate, not absurdly deep); null otherwise: such a body is kept as bytes and is not a Daraja callback.
  */
-export async function receiveMpesaCallback(ctx: CallbackContext, payload: unknown, sourceIp: string): Promise<CallbackOutcome> {
+export function parseCallbackBody(raw: Buffer): unknown {
+  try {
+    const payload: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+    return payload !== null && textProblem(payload) === null ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Daraja's STK callback. The body is stored as the bytes that arrived, before anything reads them; then it is
+ * parsed, processed (one short transaction) and the outcome recorded beside it. The route answers Daraja
+ * {ResultCode: 0} whatever happened, so Daraja never retries into a half-done state. A processing error is
+ * logged and left to the query job.
+ */
+export async function receiveMpesaCallback(ctx: CallbackContext, raw: Buffer, sourceIp: string): Promise<CallbackOutcome> {
+  const [stored] = await ctx.db.insert(paymentCallbacks).values({ provider: 'MPESA', rawBody: raw }).returning({ id: paymentCallbacks.id });
+  const payload = parseCallbackBody(raw);
   const stk = stkCallbackOf(payload);
-  const checkoutRequestId = typeof stk?.CheckoutRequestID === 'string' ? stk.CheckoutRequestID : null;
-  const [stored] = await ctx.db
-    .insert(paymentCallbacks)
-    .values({ provider: 'MPESA', checkoutRequestId, payload: payload ?? {} })
-    .returning({ id: paymentCallbacks.id });
+  const checkoutRequestId = typeof stk?.CheckoutRequestID === 'string' ? stk.CheckoutRequestID.slice(0, 100) : null;
   let outcome: CallbackOutcome;
   try {
     outcome = await processCallback(ctx, stk, checkoutRequestId, sourceIp);
@@ -75,7 +88,7 @@ export async function receiveMpesaCallback(ctx: CallbackContext, payload: unknow
     console.error('M-Pesa callback processing failed', error);
     outcome = 'error';
   }
-  await ctx.db.update(paymentCallbacks).set({ outcome }).where(eq(paymentCallbacks.id, stored.id));
+  await ctx.db.update(paymentCallbacks).set({ outcome, payload, checkoutRequestId }).where(eq(paymentCallbacks.id, stored.id));
   return outcome;
 }
 

@@ -1,4 +1,4 @@
-import { createPaymentRequest, paymentSchema } from '@portal/contract';
+import { createPaymentRequest, messages, paymentSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
@@ -9,6 +9,8 @@ import { createPayment, loadPayment } from './checkout';
 const tags = ['payments'];
 const security = [{ bearer: [] }];
 const paymentResponse = { 200: z.object({ data: paymentSchema }) };
+/** A real STK callback is well under 2 KB. */
+const CALLBACK_MAX_BYTES = 64 * 1024;
 
 /** Checkout (part 2 §4, §7; decisions.md §5; decision 024). */
 export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -38,27 +40,32 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           security,
           summary: 'One of the caller’s payment attempts: status, message and (once posted) receiptNo',
-          params: z.object({ id: z.string().max(60) }),
+          params: z.object({ id: z.string().max(60, messages.valueTooLong) }),
           response: paymentResponse,
         },
       },
       async (req) => ({ data: await loadPayment(ctx, currentUser(req), req.params.id) }),
     );
 
-    app.post(
-      '/payments/mpesa/callback',
-      {
-        schema: {
-          tags,
-          summary: 'Daraja’s STK callback (public): kept raw, processed once, always answered {ResultCode: 0}',
-          body: z.unknown(),
-          response: { 200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }) },
+    // Daraja's callback is read as the bytes that arrived, whatever their type or shape: stored first, parsed after.
+    await app.register(async (callbacks) => {
+      callbacks.removeAllContentTypeParsers();
+      callbacks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_MAX_BYTES }, (_req, body, done) => done(null, body));
+      callbacks.post(
+        '/payments/mpesa/callback',
+        {
+          schema: {
+            tags,
+            summary: 'Daraja’s STK callback (public): kept raw, processed once, always answered {ResultCode: 0}',
+            body: z.unknown(),
+            response: { 200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }) },
+          },
         },
-      },
-      async (req) => {
-        await receiveMpesaCallback(ctx, req.body, req.ip);
-        return { ResultCode: 0, ResultDesc: 'Accepted' };
-      },
-    );
+        async (req) => {
+          await receiveMpesaCallback(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.ip);
+          return { ResultCode: 0, ResultDesc: 'Accepted' };
+        },
+      );
+    });
   };
 }

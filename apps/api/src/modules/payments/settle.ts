@@ -1,4 +1,4 @@
-import { type Db, schema } from '@portal/db';
+import { type Db, schema, sqlState } from '@portal/db';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { postPayment } from '../billing/index';
@@ -10,12 +10,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 type SettleContext = Pick<AppContext, 'db' | 'config'>;
 
 /** A unique-key violation (PostgreSQL 23505), however deep the driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 
 export interface SuccessInput {
   method: 'MPESA' | 'CARD';

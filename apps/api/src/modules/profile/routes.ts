@@ -1,13 +1,23 @@
-import { CHECKLIST_TYPES, checklistItemSchema, messageData, SECTION_NAMES, type SectionName } from '@portal/contract';
+import {
+  CHECKLIST_TYPES,
+  checklistItemSchema,
+  messageData,
+  messages,
+  PDF_MAX_BYTES,
+  SECTION_NAMES,
+  type SectionName,
+  TEXT_LIMITS,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
+import { sendFile } from '../../shared/serve-file';
 import { currentUser, requireUser } from '../../shared/session';
 import { formFields } from '../../shared/uploads';
 import { confirmProfile, createBio, isConfirmation, updateBio } from './bio';
 import { checklistFor } from './checklist';
 import { entrySchema, firmSchema, profileSchema, refereeSearchSchema } from './dto';
-import { readStoredFile } from './files';
+import { downloadStoredFile, readStoredFile } from './files';
 import { loadFirm, saveFirm } from './firm';
 import { employeeTypes, refereeSearchRequest, searchReferee } from './referees';
 import { listEntries, removeEntry, saveEntry } from './sections';
@@ -16,10 +26,17 @@ import { loadProfile } from './summary';
 const tags = ['profile'];
 const security = [{ bearer: [] }];
 const formNote = 'JSON, or form data (lists as JSON text) when files travel';
+/** A stored file's id (a UUID). */
+const fileIdParams = z.object({ id: z.string().max(TEXT_LIMITS.code, messages.valueTooLong) });
+const code = () => z.string().max(TEXT_LIMITS.code, messages.valueTooLong);
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Sign-in is checked in onRequest, before form data (files included) is read.
   const signedIn = { onRequest: requireUser };
+  // Form data: each file at most the largest any field takes (each field's own limit is checked after).
+  const bioForm = { ...signedIn, config: { form: { files: 2, fileSize: PDF_MAX_BYTES } } };
+  const firmForm = { ...signedIn, config: { form: { files: 1, fileSize: PDF_MAX_BYTES } } };
+  const sectionForm = { ...signedIn, config: { form: { files: 10, fileSize: PDF_MAX_BYTES } } };
   const profileResponse = { 200: z.object({ data: profileSchema.nullable() }) };
 
   return async (app) => {
@@ -38,7 +55,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/profile',
       {
-        ...signedIn,
+        ...bioForm,
         schema: {
           tags,
           security,
@@ -52,7 +69,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/profile/update',
       {
-        ...signedIn,
+        ...bioForm,
         schema: {
           tags,
           security,
@@ -83,7 +100,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         url,
         {
-          ...signedIn,
+          ...firmForm,
           schema: {
             tags,
             security,
@@ -138,7 +155,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       for (const url of creates) {
         app.post(
           url,
-          { ...signedIn, schema: { tags, security, summary: `Add an entry (with EntryNo: update it). ${formNote}`, response: one } },
+          { ...sectionForm, schema: { tags, security, summary: `Add an entry (with EntryNo: update it). ${formNote}`, response: one } },
           async (req) => ({
             data: await saveEntry(ctx, req, currentUser(req), section, 'create'),
           }),
@@ -146,7 +163,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       app.post(
         `${base}/update`,
-        { ...signedIn, schema: { tags, security, summary: `Update entry EntryNo. ${formNote}`, response: one } },
+        { ...sectionForm, schema: { tags, security, summary: `Update entry EntryNo. ${formNote}`, response: one } },
         async (req) => ({
           data: await saveEntry(ctx, req, currentUser(req), section, 'update'),
         }),
@@ -174,7 +191,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           security,
           summary: "A stored file, base64: its owner's, or any for an admin or approver",
-          params: z.object({ id: z.string() }),
+          params: fileIdParams,
           response: {
             200: z.object({
               data: z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), size: z.number(), base64: z.string() }),
@@ -183,6 +200,24 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({ data: await readStoredFile(ctx, currentUser(req), req.params.id) }),
+    );
+
+    app.get(
+      '/files/:id/download',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary:
+            'A stored file as a download: the type checked at upload, a generated file name (id and extension), nosniff; same access as /files/:id',
+          params: fileIdParams,
+        },
+      },
+      async (req, reply) => {
+        const file = await downloadStoredFile(ctx, currentUser(req), req.params.id);
+        return sendFile(reply.header('cache-control', 'private, no-store'), file);
+      },
     );
 
     const checklistResponse = { 200: z.object({ data: z.array(checklistItemSchema) }) };
@@ -194,7 +229,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['checklist'],
           security,
           summary: "The caller's checklist, computed from their profile; category defaults to the caller's",
-          querystring: z.object({ category: z.string().optional(), type: z.enum(CHECKLIST_TYPES).optional().default('Application') }),
+          querystring: z.object({ category: code().optional(), type: z.enum(CHECKLIST_TYPES).optional().default('Application') }),
           response: checklistResponse,
         },
       },
@@ -204,7 +239,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/application/checklist/:membershipType',
       {
         ...signedIn,
-        schema: { tags: ['checklist'], security, params: z.object({ membershipType: z.string() }), response: checklistResponse },
+        schema: { tags: ['checklist'], security, params: z.object({ membershipType: code() }), response: checklistResponse },
       },
       async (req) => ({ data: await checklistFor(ctx, currentUser(req), req.params.membershipType, 'Application') }),
     );

@@ -2,6 +2,7 @@ import {
   adminMembersPage,
   adminMembersQuery,
   decodeBase64,
+  IMPORT_MAX_BYTES,
   importReportSchema,
   messages,
   publicProfileCardSchema,
@@ -10,11 +11,13 @@ import {
   searchPageSchema,
   searchQuery,
   searchStatsSchema,
+  TEXT_LIMITS,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest, notFound } from '../../shared/errors';
+import { sendFile, servedFileName } from '../../shared/serve-file';
 import { requireReviewer } from '../../shared/session';
 import { uploadsOf } from '../../shared/uploads';
 import { importMembers } from './import';
@@ -24,7 +27,7 @@ import { registerStats } from './stats';
 
 const tags = ['register'];
 const security = [{ bearer: [] }];
-const profileIdParams = z.object({ profileId: z.string().trim().min(1).max(40) });
+const profileIdParams = z.object({ profileId: z.string().trim().min(1).max(40, messages.valueTooLong) });
 
 export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -88,14 +91,18 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: "A listed member's photo (JPEG), as the search results link it",
           params: profileIdParams,
-          querystring: z.object({ v: z.string().optional() }),
+          querystring: z.object({ v: z.string().max(TEXT_LIMITS.code, messages.valueTooLong).optional() }),
         },
       },
       async (req, reply) => {
         limitPublic(ctx, req.ip, 'photo');
         const photo = await publicPhoto(ctx, req.params.profileId);
         if (!photo) throw notFound(registerMessages.memberNotFound);
-        return reply.type(photo.contentType).header('cache-control', 'public, max-age=300').send(photo.bytes);
+        return sendFile(
+          reply.header('cache-control', 'public, max-age=300'),
+          { ...photo, fileName: servedFileName(req.params.profileId, photo.contentType) },
+          'inline',
+        );
       },
     );
 
@@ -119,6 +126,7 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/members/import',
       {
         onRequest: requireReviewer,
+        config: { form: { files: 1, fileSize: IMPORT_MAX_BYTES } },
         schema: {
           tags,
           security,
