@@ -129,7 +129,11 @@ test('a new individual applicant completes every section until the checklist rea
     await choose(referee, 'Referee Type', memberNo === 'ERB1001' ? 'Proposer' : 'Seconder');
     await saveDialog(page, 'Add Referee');
   }
-  await expect(page.getByRole('table', { name: 'Referees' }).getByRole('row')).toHaveCount(3);
+  const referees = page.getByRole('table', { name: 'Referees' });
+  await expect(referees.getByRole('row')).toHaveCount(3);
+  // Each request went to the referee's email on record, which the applicant sees masked (docs/decisions/028).
+  await expect(referees.getByRole('row').filter({ hasText: 'ERB1001' })).toContainText('j**********@example.com');
+  await expect(referees.getByRole('row').filter({ hasText: 'ERB1002' })).toContainText('p*********@example.com · 2547******02');
   // Added is not enough: the referee item waits for both to accept.
   await expect(await progress(page)).not.toHaveText('100%');
 

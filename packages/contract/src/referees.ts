@@ -35,7 +35,23 @@ export const refereeMessages = {
   /** Sent as the remarks by the one-click reject link, which has no remark field. */
   oneClickRejectRemarks: 'Declined using the one-click link in the request email',
   recording: 'Recording your response…',
+  /** Naming (or resending to) a member with no email address on record: the request could only go elsewhere. */
+  noEmailOnRecord:
+    'This member has no email address on record, so the referee request cannot be sent. Please name another member, or ask them to update their contact details with the Board.',
+  /** Beside the referee form's Email field: the typed address is kept but does not decide where the request goes. */
+  sentToRecordHint:
+    'The request is sent to the email address and phone number the member has on record with the Board, whatever is typed here.',
 } as const;
+
+/**
+ * Where the current request of a referee entry went, masked (`a***@example.com`, `2547******78`), beside the entry's
+ * fields in `GET profile/referee`: the referee's email and phone on record, not the typed ones (docs/decisions/028).
+ * Empty strings when the entry has no current request (or no SMS was sent).
+ */
+export interface RefereeDelivery {
+  sentToEmail: string;
+  sentToPhone: string;
+}
 
 /** Shown to referees when the board has not set `referee_disclaimer_caption`. */
 export const DEFAULT_REFEREE_CONFIRMATION =

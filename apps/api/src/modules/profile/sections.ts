@@ -16,7 +16,7 @@ import { badRequest, conflict, forbidden, notFound, Problems } from '../../share
 import { cachedMinorSettings } from '../../shared/organisation';
 import type { UserRow } from '../../shared/session';
 import { formFields, uploadsOf } from '../../shared/uploads';
-import { refereeEntryRemoved, refereeEntrySaved } from '../referees';
+import { refereeDeliveries, refereeEntryRemoved, refereeEntrySaved } from '../referees';
 import { type FileChanges, type FileRef, type PreparedFile, preparePdf, withFileChanges } from './files';
 import { profileNotices } from './notices';
 
@@ -43,6 +43,16 @@ function assertSectionFor(user: UserRow, section: SectionName) {
   }
 }
 
+/**
+ * Referee entries also carry where their current request went, masked (`sentToEmail`, `sentToPhone`): the
+ * referee's email and phone on record, which the applicant cannot change (docs/decisions/028).
+ */
+async function withDeliveries(db: Db, profileId: string, section: SectionName, entries: SectionEntry[]): Promise<SectionEntry[]> {
+  if (section !== 'referee' || !entries.length) return entries;
+  const deliveries = await refereeDeliveries(db, profileId);
+  return entries.map((e) => ({ ...e, sentToEmail: '', sentToPhone: '', ...deliveries.get(e.EntryNo) }));
+}
+
 /** GET /api/profile/{section}: the caller's entries in entry order. */
 export async function listEntries(ctx: AppContext, user: UserRow, section: SectionName): Promise<SectionEntry[]> {
   assertSectionFor(user, section);
@@ -52,7 +62,7 @@ export async function listEntries(ctx: AppContext, user: UserRow, section: Secti
     .from(profileEntries)
     .where(and(eq(profileEntries.profileId, user.profileId), eq(profileEntries.section, section)))
     .orderBy(asc(profileEntries.entryNo));
-  return rows.map(entryDto);
+  return withDeliveries(ctx.db, user.profileId, section, rows.map(entryDto));
 }
 
 /** EntryNo (or the spec's entryNo / lineNo) of the request; null when none was sent. */
@@ -322,7 +332,8 @@ export async function saveEntry(
     if (section === 'referee') await refereeEntrySaved(tx, ctx.config, created);
     return created;
   });
-  return entryDto(row);
+  const [saved] = await withDeliveries(ctx.db, profileId, section, [entryDto(row)]);
+  return saved;
 }
 
 /** POST /api/profile/{section}/remove {EntryNo}: the entry and the files it points at. */

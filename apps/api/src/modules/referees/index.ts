@@ -1,4 +1,5 @@
 // The referees module's interface for other modules.
 
 export { sendDueReminders, startRefereeReminders } from './reminders';
-export { refereeEntryRemoved, refereeEntrySaved } from './requests';
+export { refereeDeliveries, refereeEntryRemoved, refereeEntrySaved } from './requests';
+export { resendRequestsToRecord } from './to-record';

@@ -17,8 +17,10 @@ type ReminderContext = Pick<AppContext, 'db' | 'config'>;
  * REFEREE_MAX_REMINDERS times per entry. Each reminder is a fresh request (tokens are stored hashed, so the old
  * link cannot be sent again) that supersedes the old one and carries its count. Rows are claimed with
  * FOR UPDATE SKIP LOCKED inside one transaction with the new requests and emails, so two processes never send
- * the same reminder. Referees who turned email reminders off in their own account are skipped.
- * Returns how many reminders were queued.
+ * the same reminder. Referees who turned email reminders off in their own account are skipped. Like every request,
+ * a reminder goes to the referee's email and phone on record (the SMS only while `sms_reminders` is on); a referee
+ * with no email on record any more gets none, and the old link, which went to an address no longer on record, is
+ * superseded all the same (docs/decisions/028). Returns how many reminders were queued.
  */
 export async function sendDueReminders(ctx: ReminderContext, now = new Date()): Promise<number> {
   const days = (await loadMinorSettings(ctx.db)).referee_reminder_days;

@@ -1,15 +1,26 @@
-import { decodeBase64, encodeBase64, REFEREE_LINK_DAYS } from '@portal/contract';
+import {
+  decodeBase64,
+  encodeBase64,
+  maskEmail,
+  maskPhone,
+  normalisePhone,
+  REFEREE_LINK_DAYS,
+  type RefereeDelivery,
+  refereeMessages,
+} from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { DAY_MS, longDate } from '../../shared/dates';
+import { badRequest } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import { randomToken, sha256 } from '../../shared/tokens';
 import { enqueue } from '../outbox/outbox';
 
-const { refereeRequests, profiles, documents } = schema;
+const { refereeRequests, profiles, documents, users } = schema;
 export type RequestRow = typeof refereeRequests.$inferSelect;
 type EntryRow = typeof schema.profileEntries.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
 
 /**
  * base64 of the text in its URL-safe form without padding ('-' and '_' for '+' and '/'), so a value can sit
@@ -50,10 +61,55 @@ export async function applicantName(db: Db, profileId: string): Promise<string> 
   return fullName(row) || 'The applicant';
 }
 
-/** A registered member by number, case-insensitively. */
-export async function memberProfile(db: Db, memberNo: string) {
-  const [row] = await db.select().from(profiles).where(sql`upper(${profiles.memberNo}) = upper(${memberNo.trim()})`).limit(1);
-  return row?.memberNo ? row : null;
+/** A registered referee and where the board reaches them: never what an applicant typed (docs/decisions/028). */
+export interface RefereeRecord {
+  member: ProfileRow & { memberNo: string };
+  /** The member's portal account email, else the register's (profile) email; null when neither is known. */
+  email: string | null;
+  /** The account's phone, else the register's, normalised (2547…); null when neither is known. */
+  phone: string | null;
+  /** False when the member's account turned SMS reminders off. */
+  smsReminders: boolean;
+}
+
+/**
+ * A registered member by number (case-insensitively) with the email and phone on record: the portal account's
+ * when the member has one (the address they sign in with), else the register's, as subscription reminders do.
+ * Null when no registered member has the number.
+ */
+export async function refereeRecord(db: Db, memberNo: string): Promise<RefereeRecord | null> {
+  const [row] = await db
+    .select({ profile: profiles, email: users.email, phone: users.phoneNo, smsReminders: users.smsReminders })
+    .from(profiles)
+    .leftJoin(users, eq(users.profileId, profiles.profileId))
+    .where(sql`upper(${profiles.memberNo}) = upper(${memberNo.trim()})`)
+    .limit(1);
+  const memberNumber = row?.profile.memberNo;
+  if (!memberNumber) return null;
+  const email = row.email?.trim() || row.profile.email?.trim() || null;
+  const phone = row.phone?.trim() || row.profile.phoneNo?.trim() || null;
+  return {
+    member: { ...row.profile, memberNo: memberNumber },
+    email,
+    phone: phone ? normalisePhone(phone) : null,
+    smsReminders: row.smsReminders !== 0,
+  };
+}
+
+/** The masked email and phone a request went to, as the applicant is shown them. */
+export function deliveryOf(request: Pick<RequestRow, 'refereeEmail' | 'refereePhone'>): RefereeDelivery {
+  return { sentToEmail: maskEmail(request.refereeEmail), sentToPhone: maskPhone(request.refereePhone) };
+}
+
+/** Where the current request of each of a profile's referee entries went, masked, by entry number. */
+export async function refereeDeliveries(db: Db, profileId: string): Promise<Map<number, RefereeDelivery>> {
+  const rows = await db
+    .select({ entryNo: refereeRequests.entryNo, refereeEmail: refereeRequests.refereeEmail, refereePhone: refereeRequests.refereePhone })
+    .from(refereeRequests)
+    .where(and(eq(refereeRequests.profileId, profileId), isNull(refereeRequests.supersededAt)))
+    .orderBy(asc(refereeRequests.id));
+  // At most one request per entry is current; the newest wins should two ever be.
+  return new Map(rows.map((r) => [r.entryNo, deliveryOf(r)]));
 }
 
 /**
@@ -80,19 +136,24 @@ export interface IssueOptions {
   /** Reminders already sent for this entry (carried over to the new request). */
   remindersSent?: number;
   reminder?: boolean;
+  /** The referee's record when the caller has read it already. */
+  record?: RefereeRecord | null;
 }
 
 /**
  * A new request for a referee entry (the caller has superseded the earlier ones): a random token, stored hashed,
  * expiring in REFEREE_LINK_DAYS, and the email with the review link and the one-click links, queued in the same
- * transaction. Null when the entry names no registered member.
+ * transaction. The email goes to the referee member's email on record and a short SMS (no links) to the phone on
+ * record; the Email and PhoneNo the applicant typed on the entry are never used, or an applicant could type their
+ * own address and answer for the referee (docs/decisions/028). A reminder's SMS follows the referee's
+ * `sms_reminders`. Null when the entry names no registered member, or the member has no email on record.
  */
 export async function issueRequest(tx: Db, config: Config, entry: EntryRow, options: IssueOptions = {}): Promise<RequestRow | null> {
   const now = options.now ?? new Date();
-  const member = await memberProfile(tx, String(entry.data.MemberNo ?? ''));
-  if (!member?.memberNo) return null;
-  const email = String(entry.data.Email ?? '').trim() || member.email?.trim();
-  if (!email) return null;
+  const record = options.record !== undefined ? options.record : await refereeRecord(tx, String(entry.data.MemberNo ?? ''));
+  if (!record?.email) return null;
+  const { member, email } = record;
+  const phone = record.phone && (!options.reminder || record.smsReminders) ? record.phone : null;
   const refereeName = String(entry.data.Name ?? '').trim() || fullName(member);
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + REFEREE_LINK_DAYS * DAY_MS);
@@ -103,6 +164,8 @@ export async function issueRequest(tx: Db, config: Config, entry: EntryRow, opti
       entryNo: entry.entryNo,
       refereeName,
       refereeEmail: email,
+      refereePhone: phone,
+      sentToRecord: true,
       refereeMemberNo: member.memberNo,
       tokenHash: hashToken(token),
       expiresAt,
@@ -137,15 +200,29 @@ export async function issueRequest(tx: Db, config: Config, entry: EntryRow, opti
     subject: `${options.reminder ? 'Reminder: referee' : 'Referee'} request for ${applicant}`,
     body,
   });
+  if (phone) {
+    // No links by SMS: the links live in the mailbox on record only. The text says which mailbox, masked.
+    await enqueue(tx, {
+      channel: 'sms',
+      to: phone,
+      body: options.reminder
+        ? `${organisation}: reminder, ${applicant} is still waiting for your referee response. The request is in your email ${maskEmail(email)} until ${until}.`
+        : `${organisation}: ${applicant} has named you as a referee. We have emailed the request to ${maskEmail(email)}; its links expire on ${until}.`,
+    });
+  }
   return row;
 }
 
-/** The profile hook: a new referee entry, or one now naming another member, gets a fresh request and email. */
+/**
+ * The profile hook: a new referee entry, or one now naming another member, gets a fresh request and email.
+ * A member with no email on record cannot be asked, so the entry is refused (the transaction rolls back).
+ */
 export async function refereeEntrySaved(tx: Db, config: Config, row: EntryRow, before?: EntryRow) {
   const same = before && String(before.data.MemberNo ?? '').toUpperCase() === String(row.data.MemberNo ?? '').toUpperCase();
   if (same) return;
   await supersedeRequests(tx, row.profileId, row.entryNo);
-  await issueRequest(tx, config, row);
+  const issued = await issueRequest(tx, config, row);
+  if (!issued) throw badRequest(refereeMessages.noEmailOnRecord, { MemberNo: [refereeMessages.noEmailOnRecord] });
 }
 
 /** The profile hook: a removed entry's links stop working (its number may be given to the next entry). */

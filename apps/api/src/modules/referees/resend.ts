@@ -2,11 +2,11 @@ import { messages, refereeMessages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { conflict, notFound } from '../../shared/errors';
+import { badRequest, conflict, notFound } from '../../shared/errors';
 import { consumeLimit, type Limit } from '../../shared/rate-limit';
 import type { UserRow } from '../../shared/session';
 import { profileNotices } from '../profile/notices';
-import { issueRequest, supersedeRequests } from './requests';
+import { issueRequest, refereeRecord, supersedeRequests } from './requests';
 
 const { refereeRequests, profileEntries, profiles } = schema;
 
@@ -15,7 +15,8 @@ export const resendLimit: Limit = { max: 10, windowSeconds: 60 * 60 };
 
 /**
  * POST /api/profile/referee/send_email {EntryNo}: the caller's own referee entry gets a new link (the old one
- * stops working) and the email again. Refused once the referee has answered.
+ * stops working) and the email again, to the referee's email on record (docs/decisions/028). Refused once the
+ * referee has answered, and when the referee has no email on record (the old link then keeps working).
  */
 export async function resendRefereeEmail(ctx: AppContext, user: UserRow, entryNo: number) {
   const profileId = user.profileId;
@@ -42,9 +43,11 @@ export async function resendRefereeEmail(ctx: AppContext, user: UserRow, entryNo
       )
       .limit(1);
     if (answered || entry.data.response) throw conflict(refereeMessages.refereeAnswered);
+    const record = await refereeRecord(tx, String(entry.data.MemberNo ?? ''));
+    if (!record) throw notFound(messages.memberNotFound);
+    if (!record.email) throw badRequest(refereeMessages.noEmailOnRecord);
     await supersedeRequests(tx, profileId, entryNo);
-    const issued = await issueRequest(tx, ctx.config, entry);
-    if (!issued) throw notFound(messages.memberNotFound);
+    await issueRequest(tx, ctx.config, entry, { record });
   });
   return { message: refereeMessages.emailSent };
 }

@@ -1,4 +1,12 @@
-import { CONTACT_TYPES, GENDERS, MEMBER_TYPES_FOR_HOLDERS, QUALIFICATION_CATEGORIES, SECTIONS, type SectionName } from '@portal/contract';
+import {
+  CONTACT_TYPES,
+  GENDERS,
+  MEMBER_TYPES_FOR_HOLDERS,
+  QUALIFICATION_CATEGORIES,
+  refereeMessages,
+  SECTIONS,
+  type SectionName,
+} from '@portal/contract';
 import type { FieldDef, Option, SectionConfig } from '../components/field-types';
 
 const opts = (values: readonly string[], labels?: Record<string, string>): Option[] =>
@@ -168,7 +176,7 @@ export const refereeConfig: SectionConfig = {
   fields: [
     { name: 'MemberNo', label: 'Member No', kind: 'text' },
     { name: 'Name', label: 'Name', kind: 'text' },
-    { name: 'Email', label: 'Email', kind: 'text' },
+    { name: 'Email', label: 'Email', kind: 'text', helper: refereeMessages.sentToRecordHint },
     { name: 'PhoneNo', label: 'Phone No', kind: 'text', digits: true },
     { name: 'PlaceOfWork', label: 'Place of Work', kind: 'text' },
     { name: 'Designation', label: 'Designation', kind: 'text' },
@@ -179,6 +187,8 @@ export const refereeConfig: SectionConfig = {
     { label: 'Member No', value: (e) => s(e.MemberNo) },
     { label: 'Email', value: (e) => s(e.Email) },
     { label: 'Phone', value: (e) => s(e.PhoneNo) },
+    // Where the request went: the referee's email and phone on record, masked (docs/decisions/028).
+    { label: 'Request sent to', value: (e) => [s(e.sentToEmail), s(e.sentToPhone)].filter(Boolean).join(' · ') },
     { label: 'Referee Type', value: (e) => s(e.refereeType) },
     { label: 'Response', value: (e) => (e.response ? `${s(e.response)}ed` : '') },
     { label: 'Remarks', value: (e) => s(e.Remarks) },

@@ -9,7 +9,7 @@ import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { useToast } from '../../../shared/ui/toast';
-import { useLookup, useSectionEntries } from '../api';
+import { useLookup, useRefreshAfterChange, useSectionEntries } from '../api';
 import { SectionList } from '../components/section-list';
 import { contactConfig, employeesConfig, refereeConfig } from './configs';
 
@@ -133,6 +133,7 @@ export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }
 function RefereeActions({ entry }: { entry: SectionEntry }) {
   const toast = useToast();
   const navigate = useNavigate();
+  const refresh = useRefreshAfterChange();
   const [busy, setBusy] = useState(false);
   if (entry.response) {
     return (
@@ -151,6 +152,8 @@ function RefereeActions({ entry }: { entry: SectionEntry }) {
     try {
       const result = await api.post<{ message: string }>('profile/referee/send_email', { EntryNo: entry.EntryNo });
       toast(result.message ?? refereeMessages.emailSent);
+      // The new request went to the referee's record, which may have changed since: show where.
+      await refresh('referee', false);
     } catch (error) {
       toast((error as Error).message, 'error');
     } finally {
