@@ -47,6 +47,7 @@ export const messages = {
   unacceptableValue: 'The request contains a value the portal cannot accept.',
   forbiddenCharacters: 'Remove the invisible or broken characters (such as NUL) from this value.',
   valueTooLong: 'This value is too long.',
+  nestedTooDeep: 'The request is nested too deeply.',
   emailTooLong: 'E-mail is too long',
   passwordTooLong: 'Password is too long',
   formDataNotAccepted: 'This address does not take form data: send JSON.',

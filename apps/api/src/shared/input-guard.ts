@@ -33,7 +33,7 @@ export function textProblem(value: unknown, path = '', depth = 0): { path: strin
 const messageOf: Record<Problem, string> = {
   characters: messages.forbiddenCharacters,
   length: messages.valueTooLong,
-  depth: messages.unacceptableValue,
+  depth: messages.nestedTooDeep,
 };
 
 /**
