@@ -1,13 +1,38 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { SectionName } from '@portal/contract';
 import sharp from 'sharp';
 import { createMember, createUser, signIn, type TestApp } from './harness';
 import { type FilePart, type PartValue, postMultipart } from './multipart';
 
-/** The smallest thing the server accepts as a PDF: it checks the %PDF- signature. */
+/** A minimal valid one-page PDF (catalogue, page tree, page, cross-reference table), written by hand. */
+function minimalPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let text = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(text.length);
+    text += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) text += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
+/** A PDF the server accepts (it parses uploads); `size` pads it with trailing spaces, which readers ignore. */
 export function pdfBytes(size = 0): Buffer {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const head = minimalPdf();
   return size > head.length ? Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]) : head;
 }
+
+/** A PDF+HTML polyglot: a real `%PDF-` header, then an HTML page and no PDF structure at all. */
+export const polyglotPdfBytes = () =>
+  Buffer.from('%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n', 'latin1');
 
 export const pdf = (filename = 'document.pdf', content = pdfBytes()): FilePart => ({ filename, contentType: 'application/pdf', content });
 
@@ -19,6 +44,31 @@ export async function photoBytes(width: number, height: number, options: { forma
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: options.orientation ?? 1, exif: { IFD0: { Copyright: 'Camera metadata', Artist: 'Someone' } } })
     .toBuffer();
+}
+
+/** PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A PNG whose header claims `width`×`height` over almost no pixel data: cheap to send, ruinous to decode. */
+export function claimedPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(0))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const photo = async (filename = 'photo.jpg', width = 800, height = 600): Promise<FilePart> => ({

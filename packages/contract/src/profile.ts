@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
+/** An uploaded photo's header is read before decoding: larger images are refused (issue 11). */
+export const PHOTO_MAX_SIDE = 10_000;
+export const PHOTO_MAX_PIXELS = 25_000_000;
+
 /** Profile messages of part 1 §5, in one place. */
 export const profileMessages = {
   lastName: 'Last Name is required',
@@ -20,6 +24,10 @@ export const profileMessages = {
   attachmentRequired: 'Attachment is required',
   attachmentTooLarge: 'Attachment should be less than 10MB',
   attachmentNotPdf: 'Attachment must be a Pdf',
+  // Not the spec's: a file that starts like a PDF but does not parse as one (issue 11).
+  attachmentUnreadablePdf: 'Attachment could not be read as a Pdf. Save it as a Pdf again and upload it',
+  // Not the spec's: the pixel limits of an uploaded photo (issue 11).
+  photoTooManyPixels: `Profile Picture should be at most ${PHOTO_MAX_SIDE} pixels on a side and ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
   firmField: 'field is required',
   futureDate: 'Date cannot be in the future',
   somethingWrong: 'Something went wrong',

@@ -1,8 +1,13 @@
+import { PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE } from '@portal/contract';
+import sharp from 'sharp';
+import { semaphore } from './semaphore';
+
 /** File types by content only: never the file name or the declared type. */
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const startsWith = (bytes: Buffer, signature: number[]) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
 
+/** The signature only: a first look, before `readablePdf` parses the file. */
 export const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
 
 export function imageType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
@@ -12,3 +17,72 @@ export function imageType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
 }
 
 export const isPngOrJpeg = (bytes: Buffer) => imageType(bytes) !== null;
+
+/** The extension of every type the portal stores: stored keys and served names end with it, whatever was uploaded. */
+export const EXTENSIONS = { 'application/pdf': '.pdf', 'image/jpeg': '.jpg' } as const;
+export type StoredType = keyof typeof EXTENSIONS;
+
+// PDFs are parsed with pdf.js (already used to read generated PDFs), loaded on the first upload only.
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<PdfJs> | undefined;
+const loadPdfJs = () => {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjs;
+};
+// Parsing holds the whole file and its objects in memory: a few at a time (issue 11).
+const pdfJobs = semaphore(2);
+
+/**
+ * True when the bytes are a PDF that parses: a `%PDF-` signature alone lets an HTML page (or anything else)
+ * through. pdf.js must find the cross-reference data (or rebuild it from real objects), the catalogue,
+ * at least one page, and open the first.
+ */
+export async function readablePdf(bytes: Buffer): Promise<boolean> {
+  if (!isPdf(bytes)) return false;
+  return pdfJobs(async () => {
+    const { getDocument } = await loadPdfJs();
+    // pdf.js takes ownership of (and detaches) the array it is given: hand it a copy.
+    const task = getDocument({
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      useSystemFonts: false,
+      disableFontFace: true,
+      stopAtErrors: true,
+      verbosity: 0,
+    });
+    try {
+      const document = await task.promise;
+      if (document.numPages < 1) return false;
+      await document.getPage(1);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await task.destroy();
+    }
+  });
+}
+
+// libvips: one thread per image and no cache of decoded operations, so memory follows `imageJobs` (issue 11).
+sharp.concurrency(1);
+sharp.cache(false);
+const imageJobs = semaphore(2);
+
+/** Runs sharp work (decoding, re-encoding) with at most two images in memory at once. */
+export const withImageJob = <T>(task: () => Promise<T>) => imageJobs(task);
+
+/**
+ * What the image's header says, read without decoding it (a small PNG can claim billions of pixels): 'ok',
+ * 'too-large' (a side above PHOTO_MAX_SIDE or more than PHOTO_MAX_PIXELS), or 'unreadable' (not a PNG or
+ * JPEG header sharp can read).
+ */
+export async function checkImageHeader(bytes: Buffer): Promise<'ok' | 'too-large' | 'unreadable'> {
+  if (!isPngOrJpeg(bytes)) return 'unreadable';
+  try {
+    const { width, height, format } = await sharp(bytes).metadata();
+    if (!width || !height || (format !== 'png' && format !== 'jpeg')) return 'unreadable';
+    return width > PHOTO_MAX_SIDE || height > PHOTO_MAX_SIDE || width * height > PHOTO_MAX_PIXELS ? 'too-large' : 'ok';
+  } catch {
+    return 'unreadable';
+  }
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Where uploaded bytes live (decisions §1: never in table rows). Keys are made by the API
- * (`<profile id>/<uuid>`), never taken from a request. An S3-compatible bucket would be one more implementation.
+ * (`<profile id>/<uuid>.<extension of the checked type>`), never taken from a request. An S3-compatible bucket would be one more implementation.
  */
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
@@ -13,7 +13,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*$/;
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*(\.[a-z0-9]{1,8})?$/;
 
 function checkKey(key: string) {
   if (!SAFE_KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);

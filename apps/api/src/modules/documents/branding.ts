@@ -2,6 +2,7 @@ import { type ColorName, colorsToRecord, type MinorSettings, parseMinorSettings 
 import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { withImageJob } from '../../shared/file-types';
 
 /** What every document carries of the organisation (decisions.md §6). */
 export interface Branding {
@@ -61,11 +62,13 @@ async function decodeLogo(source: string): Promise<Buffer | null> {
     try {
       // Re-encoded once as a JPEG on white: PDFKit embeds JPEG bytes as they are (a PNG is parsed on every
       // document). Any format sharp reads is accepted, the seeded SVG logo included.
-      bytes = await sharp(raw, { density: 300 })
-        .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
-        .toBuffer();
+      bytes = await withImageJob(() =>
+        sharp(raw, { density: 300 })
+          .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+          .toBuffer(),
+      );
     } catch {
       bytes = null;
     }

@@ -71,7 +71,7 @@ async function readBioFiles(req: FastifyRequest, problems: Problems, need: { pho
   if (photo) out.photo = await preparePhoto(photo, problems);
   else if (need.photo) problems.add(PHOTO_FIELD, profileMessages.photoRequired);
   const [id] = uploadsOf(req, ID_FIELD);
-  if (id) out.id = preparePdf(id, problems, profileMessages.idPdf);
+  if (id) out.id = await preparePdf(id, problems, profileMessages.idPdf);
   else if (need.id) problems.add(ID_FIELD, profileMessages.attachmentRequired);
   return out;
 }

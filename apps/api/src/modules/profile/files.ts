@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { PDF_MAX_BYTES, PHOTO_MAX_BYTES, profileMessages } from '@portal/contract';
+import { PDF_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, profileMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../shared/context';
 import { notFound, type Problems } from '../../shared/errors';
+import { servedFileName } from '../../shared/serve-file';
 import type { UserRow } from '../../shared/session';
 import type { Upload } from '../../shared/uploads';
 import { profileNotices } from './notices';
@@ -20,35 +21,41 @@ export interface FileRef {
 
 /** Checked bytes ready to store. */
 export interface PreparedFile {
+  /** For display only: the uploaded name without folders, ending with the checked type's extension. */
   fileName: string;
-  contentType: 'application/pdf' | 'image/jpeg';
+  /** What the content was checked to be; the stored key and every served name end with its extension. */
+  contentType: StoredType;
   bytes: Buffer;
 }
 
 export { isPdf, isPngOrJpeg } from '../../shared/file-types';
 
-import { isPdf, isPngOrJpeg } from '../../shared/file-types';
+import { checkImageHeader, EXTENSIONS, isPdf, isPngOrJpeg, readablePdf, type StoredType, withImageJob } from '../../shared/file-types';
 
 /** Photo edge and quality after re-encoding (docs/decisions/015). */
 export const PHOTO_EDGE = 600;
 const PHOTO_QUALITY = 82;
-/** Refuse decompression bombs: a 2MB PNG can claim billions of pixels. */
-const PHOTO_MAX_PIXELS = 40_000_000;
 
-/** The name the browser gave, for display only: no folders, control characters or characters Windows refuses. */
-function displayName(name: string, fallback: string, extension?: string) {
+/**
+ * The name the browser gave, for display only: no folders, control characters or characters Windows refuses,
+ * and the extension of the type the content was checked to be (a PDF named evil.html shows as evil.pdf).
+ */
+function displayName(name: string, fallback: string, extension: string) {
   const plain = [...path.basename(name.replace(/\\/g, '/'))].filter((c) => c.charCodeAt(0) >= 32 && !'<>:"|?*'.includes(c));
-  let base = plain.join('').trim() || fallback;
-  if (extension) base = `${base.replace(/\.[^.]*$/, '') || fallback}${extension}`;
-  return base.slice(-150);
+  const base = plain
+    .join('')
+    .trim()
+    .replace(/\.[^.]*$/, '')
+    .trim();
+  return `${(base || fallback).slice(-(150 - extension.length))}${extension}`;
 }
 
-/** A PDF under 10MB, or the message why not (recorded against `field`). */
-export function preparePdf(
+/** A PDF under 10MB that parses, or the message why not (recorded against `field`). */
+export async function preparePdf(
   upload: Upload,
   problems: Problems,
   notPdfMessage: string = profileMessages.attachmentNotPdf,
-): PreparedFile | undefined {
+): Promise<PreparedFile | undefined> {
   if (upload.bytes.length > PDF_MAX_BYTES) {
     problems.add(upload.field, profileMessages.attachmentTooLarge);
     return undefined;
@@ -57,12 +64,22 @@ export function preparePdf(
     problems.add(upload.field, notPdfMessage);
     return undefined;
   }
-  return { fileName: displayName(upload.fileName, 'attachment.pdf'), contentType: 'application/pdf', bytes: upload.bytes };
+  // The signature alone would let a PDF+HTML polyglot through.
+  if (!(await readablePdf(upload.bytes))) {
+    problems.add(upload.field, profileMessages.attachmentUnreadablePdf);
+    return undefined;
+  }
+  return {
+    fileName: displayName(upload.fileName, 'attachment', EXTENSIONS['application/pdf']),
+    contentType: 'application/pdf',
+    bytes: upload.bytes,
+  };
 }
 
 /**
- * A PNG or JPEG under 2MB, re-encoded: turned upright by its EXIF orientation, fitted inside 600×600,
- * JPEG at quality 82, every metadata block (EXIF, GPS, ICC, comments) dropped.
+ * A PNG or JPEG under 2MB and within the pixel limits (read from its header before decoding), re-encoded:
+ * turned upright by its EXIF orientation, fitted inside 600×600, JPEG at quality 82, every metadata block
+ * (EXIF, GPS, ICC, comments) dropped. At most two images are worked on at once.
  */
 export async function preparePhoto(upload: Upload, problems: Problems): Promise<PreparedFile | undefined> {
   if (upload.bytes.length > PHOTO_MAX_BYTES) {
@@ -73,19 +90,25 @@ export async function preparePhoto(upload: Upload, problems: Problems): Promise<
     problems.add(upload.field, profileMessages.photoNotImage);
     return undefined;
   }
-  try {
-    const bytes = await sharp(upload.bytes, { limitInputPixels: PHOTO_MAX_PIXELS })
-      .rotate()
-      .resize(PHOTO_EDGE, PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: PHOTO_QUALITY })
-      .toBuffer();
-    return { fileName: displayName(upload.fileName, 'photo', '.jpg'), contentType: 'image/jpeg', bytes };
-  } catch {
-    // A PNG or JPEG signature over bytes that do not decode.
-    problems.add(upload.field, profileMessages.photoNotImage);
-    return undefined;
-  }
+  const bytes = await withImageJob(async () => {
+    const header = await checkImageHeader(upload.bytes);
+    if (header !== 'ok') return header;
+    try {
+      return await sharp(upload.bytes, { limitInputPixels: PHOTO_MAX_PIXELS })
+        .rotate()
+        .resize(PHOTO_EDGE, PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: PHOTO_QUALITY })
+        .toBuffer();
+    } catch {
+      // A PNG or JPEG header over bytes that do not decode.
+      return 'unreadable' as const;
+    }
+  });
+  if (bytes === 'too-large') problems.add(upload.field, profileMessages.photoTooManyPixels);
+  else if (bytes === 'unreadable') problems.add(upload.field, profileMessages.photoNotImage);
+  else return { fileName: displayName(upload.fileName, 'photo', EXTENSIONS['image/jpeg']), contentType: 'image/jpeg', bytes };
+  return undefined;
 }
 
 /** Stores and forgets files inside one database transaction; bytes follow the transaction's outcome. */
@@ -107,7 +130,8 @@ export async function withFileChanges<T>(ctx: AppContext, work: (tx: Db, changes
     result = await ctx.db.transaction(async (tx) => {
       const changes: FileChanges = {
         async save(profileId, purpose, file) {
-          const storageKey = `${profileId}/${randomUUID()}`;
+          // A generated name with the checked type's extension: nothing of the uploaded name reaches storage.
+          const storageKey = `${profileId}/${randomUUID()}${EXTENSIONS[file.contentType]}`;
           await ctx.storage.put(storageKey, file.bytes);
           written.push(storageKey);
           const [row] = await tx
@@ -138,15 +162,31 @@ export async function withFileChanges<T>(ctx: AppContext, work: (tx: Db, changes
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A stored file for its owner (the caller's profile) or an admin or approver; 404 for anyone else. */
-export async function readStoredFile(ctx: AppContext, user: UserRow, id: string) {
+/** A stored file's row and bytes, for its owner (the caller's profile) or an admin or approver; 404 for anyone else. */
+async function loadStoredFile(ctx: AppContext, user: UserRow, id: string) {
   if (!UUID.test(id)) throw notFound(profileNotices.fileNotFound);
   const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
   const allowed = row && (row.profileId === user.profileId || user.isAdmin || user.isApprover);
   if (!allowed) throw notFound(profileNotices.fileNotFound);
   const bytes = await ctx.storage.get(row.storageKey);
   if (!bytes) throw notFound(profileNotices.fileNotFound);
+  return { row, bytes };
+}
+
+/** `GET /api/files/:id`: the file in base64 with its display name and checked type. */
+export async function readStoredFile(ctx: AppContext, user: UserRow, id: string) {
+  const { row, bytes } = await loadStoredFile(ctx, user, id);
   return { id: row.id, fileName: row.fileName, contentType: row.contentType, size: row.size, base64: bytes.toString('base64') };
+}
+
+/**
+ * `GET /api/files/:id/download`: the bytes as a download. Served with the type checked at upload (a file of
+ * another type, from before these checks, goes out as application/octet-stream) and a generated name.
+ */
+export async function downloadStoredFile(ctx: AppContext, user: UserRow, id: string) {
+  const { row, bytes } = await loadStoredFile(ctx, user, id);
+  const contentType = row.contentType in EXTENSIONS ? row.contentType : 'application/octet-stream';
+  return { bytes, contentType, fileName: servedFileName(row.id, contentType) };
 }
 
 /** The photo as the browser shows it. */

@@ -4,7 +4,16 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn } from '../../../test/harness';
 import { postMultipart, TINY_PNG } from '../../../test/multipart';
-import { addEntry, createFirm, createIndividual, pdf, registeredMember, sectionFiles, sectionSample } from '../../../test/profile';
+import {
+  addEntry,
+  createFirm,
+  createIndividual,
+  pdf,
+  pdfBytes,
+  registeredMember,
+  sectionFiles,
+  sectionSample,
+} from '../../../test/profile';
 
 const t = await createTestApp();
 
@@ -359,7 +368,7 @@ describe('files of entries', () => {
     expect(big.body.message).toBe('Attachment should be less than 10MB');
     const limit = await addEntry(t, token, 'attachments', {
       ...sample,
-      attachment: pdf('exactly-10MB.pdf', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10_000_000 - 5)])),
+      attachment: pdf('exactly-10MB.pdf', pdfBytes(10_000_000)),
     });
     expect(limit.status).toBe(200);
   });

@@ -127,12 +127,18 @@ interface CheckedFiles {
   transcripts: { description: string; file: PreparedFile }[];
 }
 
-function checkFiles(req: FastifyRequest, section: SectionName, existing: Data | undefined, parsed: Data | undefined, problems: Problems) {
+async function checkFiles(
+  req: FastifyRequest,
+  section: SectionName,
+  existing: Data | undefined,
+  parsed: Data | undefined,
+  problems: Problems,
+) {
   const checked: CheckedFiles = { single: new Map(), transcripts: [] };
   for (const rule of definition(section).files as FileRule[]) {
     const [upload] = uploadsOf(req, rule.field);
     if (upload) {
-      const file = preparePdf(upload, problems);
+      const file = await preparePdf(upload, problems);
       if (file) checked.single.set(rule.field, file);
     } else if (rule.required && !fileRefOf(existing?.[rule.field])) {
       problems.add(rule.field, profileMessages.attachmentRequired);
@@ -143,10 +149,10 @@ function checkFiles(req: FastifyRequest, section: SectionName, existing: Data | 
     const descriptions = ((parsed?.transcriptDescriptions as string[] | undefined) ?? []).map((d) => String(d).trim());
     if (uploads.length !== descriptions.length || descriptions.some((d) => !d))
       problems.add(TRANSCRIPT_FILES, profileNotices.transcriptIncomplete);
-    uploads.forEach((upload, i) => {
-      const file = preparePdf(upload, problems);
+    for (const [i, upload] of uploads.entries()) {
+      const file = await preparePdf(upload, problems);
       if (file && descriptions[i]) checked.transcripts.push({ description: descriptions[i], file });
-    });
+    }
   }
   return checked;
 }
@@ -278,7 +284,7 @@ export async function saveEntry(
 
   const problems = new Problems();
   const parsed = problems.parse(await sectionSchema(ctx, section), fields) as Data | undefined;
-  const checked = checkFiles(req, section, existing?.data, parsed, problems);
+  const checked = await checkFiles(req, section, existing?.data, parsed, problems);
   problems.throwIfAny();
   const { transcriptDescriptions: _descriptions, ...formData } = parsed as Data;
 

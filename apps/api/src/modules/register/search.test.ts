@@ -157,6 +157,8 @@ describe('GET /api/profile/search', () => {
     const photo = await t.app.inject({ method: 'GET', url: member.photoUrl, remoteAddress: uniqueIp() });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['content-disposition']).toBe(`inline; filename="${released.profileId}.jpg"`);
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
     expect(photo.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
 
