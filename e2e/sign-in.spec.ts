@@ -42,6 +42,20 @@ test('the demo member signs in, sees the dashboard and logs out', async ({ page 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('after ten wrong passwords the right one still signs in, through the bot check, and the member is told', async ({ page, request }) => {
+  const applicant = await registeredApplicant(request);
+  for (let i = 0; i < 10; i++) {
+    const wrong = await request.post('/api/auth/login', { data: { email: applicant.email, password: `Wrong!Pass${i}` } });
+    expect(wrong.status()).toBe(401);
+  }
+  // The site's bot check is off here; the account's is not. The form shows the widget, which solves, and signs in.
+  await signIn(page, applicant.email, applicant.password);
+  await expect(page.getByText('There have been too many failed sign-ins to this account')).toBeVisible();
+  await expect(page).toHaveURL(/\/initiate-profile$/, { timeout: 30_000 });
+  const warning = await waitForMessage(request, applicant.email, /guess your password/);
+  expect(warning.subject).toMatch(/Failed sign-ins/);
+});
+
 test('the main administrator lands on Admin Settings', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/settings$/);

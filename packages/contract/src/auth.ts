@@ -39,6 +39,8 @@ function withConfirmation<T extends z.ZodRawShape>(shape: T) {
 export const loginRequest = z.object({
   email,
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),
+  /** Asked for once the account is past its limit of failed sign-ins (decision 029). */
+  voterToken: z.string().optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 

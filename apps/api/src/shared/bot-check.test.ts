@@ -1,32 +1,13 @@
 import { encodeBase64, messages } from '@portal/contract';
-import { createChallenge, solveChallenge } from 'altcha-lib';
+import { createChallenge } from 'altcha-lib';
 import { describe, expect, it } from 'vitest';
+import { solve, voterToken as solvedToken } from '../../test/bot-check';
 import { createMember, createTestApp, createUser, STRONG_PASSWORD, uniqueIp } from '../../test/harness';
 
 const t = await createTestApp({ botCheck: true });
 const plain = await createTestApp();
 
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-}
-
-/** Solves a challenge the way the ALTCHA widget does and returns the voterToken. */
-async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('challenge not solved');
-  const { algorithm, salt, signature } = challenge;
-  return encodeBase64(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }));
-}
-
-async function voterToken(): Promise<string> {
-  const response = await t.call('GET', '/api/altcha/challenge');
-  expect(response.status).toBe(200);
-  return solve(response.body);
-}
+const voterToken = () => solvedToken(t);
 
 let n = 0;
 function registration(voterToken?: string) {

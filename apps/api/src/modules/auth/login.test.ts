@@ -1,7 +1,9 @@
-import { messages } from '@portal/contract';
+import { encodeBase64, messages } from '@portal/contract';
 import { schema } from '@portal/db';
+import { createChallenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { quickVoterToken, solve } from '../../../test/bot-check';
 import { createTestApp, createUser, STRONG_PASSWORD, uniqueIp } from '../../../test/harness';
 
 const t = await createTestApp();
@@ -107,12 +109,114 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 35; i++) expect((await login(user.email, STRONG_PASSWORD, '10.9.9.9')).status).toBe(200);
   });
 
-  it('locks an account for the window after ten failures, even with the right password', async () => {
+  it('keeps asking nothing more than the password before the tenth failure', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 9; i++) expect((await login(user.email, 'Wrong!Pass1')).status).toBe(401);
-    expect((await login(user.email, 'Wrong!Pass1')).status).toBe(401);
-    const locked = await login(user.email, STRONG_PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe(messages.rateLimited);
+    expect((await login(user.email, STRONG_PASSWORD)).status).toBe(200);
+  });
+
+  it('still refuses an address after 30 failures (429), whatever account it tries next', async () => {
+    const ip = uniqueIp();
+    // Thirty different accounts, so no account reaches its own limit.
+    for (let i = 0; i < 30; i++) expect((await login(`nobody-${i}-${ip}@example.com`, 'Wrong!Pass1', ip)).status).toBe(401);
+    const user = await createUser(t.db);
+    const refused = await login(user.email, STRONG_PASSWORD, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.rateLimited);
+    expect((await login(user.email, STRONG_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('an account past ten failed sign-ins (decision 029)', () => {
+  // The test app has the bot check off (BOT_CHECK unset): the account's requirement applies all the same.
+  const withToken = (email: string, password: string, voterToken?: string, ip = uniqueIp()) =>
+    t.call('POST', '/api/auth/login', { body: { email, password, voterToken }, ip });
+
+  async function guessedTenTimes(email?: string) {
+    const user = await createUser(t.db, email ? { email } : {});
+    for (let i = 0; i < 10; i++) expect((await login(user.email, `Wrong!Pass${i}`)).status).toBe(401);
+    return user;
+  }
+
+  function expectBotCheckAsked(response: { status: number; body: { message: string; errors?: Record<string, string[]> } }) {
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(messages.loginBotCheckRequired);
+    expect(response.body.errors).toEqual({ voterToken: [messages.loginBotCheckRequired] });
+  }
+
+  it('asks the right password for a solved bot check (a distinct 403), and signs in with one', async () => {
+    expect(t.config.botCheck).toBe(false);
+    const user = await guessedTenTimes();
+    const asked = await login(user.email, STRONG_PASSWORD);
+    expectBotCheckAsked(asked);
+    expect(asked.body).not.toHaveProperty('data');
+    // A wrong password without a solution gets the same answer: nothing is learnt about the password.
+    expect((await login(user.email, 'Wrong!Pass1')).body).toEqual(asked.body);
+
+    const signedIn = await withToken(user.email, STRONG_PASSWORD, await quickVoterToken(t));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.user.id).toBe(user.id);
+    const me = await t.call('GET', '/api/auth/user', { token: signedIn.body.data.token });
+    expect(me.status).toBe(200);
+  });
+
+  it('refuses a bad, forged, expired or already used solution', async () => {
+    const user = await guessedTenTimes();
+    expectBotCheckAsked(await withToken(user.email, STRONG_PASSWORD, 'garbage'));
+    const good = JSON.parse(atob(await quickVoterToken(t)));
+    expectBotCheckAsked(await withToken(user.email, STRONG_PASSWORD, encodeBase64(JSON.stringify({ ...good, number: good.number + 1 }))));
+    const forged = await createChallenge({ hmacKey: 'not-the-server-key', maxNumber: 1000 });
+    expectBotCheckAsked(await withToken(user.email, STRONG_PASSWORD, await solve(forged)));
+    const expired = await createChallenge({ hmacKey: t.config.altchaHmacKey, maxNumber: 1000, expires: new Date(Date.now() - 1000) });
+    expectBotCheckAsked(await withToken(user.email, STRONG_PASSWORD, await solve(expired)));
+
+    const token = await quickVoterToken(t);
+    expect((await withToken(user.email, STRONG_PASSWORD, token)).status).toBe(200);
+    // Each solution works once: a replay is asked for a new one.
+    expectBotCheckAsked(await withToken(user.email, STRONG_PASSWORD, token));
+  });
+
+  it('answers a wrong password with a solution 401, and the next try needs a new solution', async () => {
+    const user = await guessedTenTimes();
+    const wrong = await withToken(user.email, 'Wrong!Pass1', await quickVoterToken(t));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(messages.invalidCredentials);
+    expectBotCheckAsked(await login(user.email, STRONG_PASSWORD));
+    expect((await withToken(user.email, STRONG_PASSWORD, await quickVoterToken(t))).status).toBe(200);
+  });
+
+  it('tells the member once, by e-mail to the address on record, that someone is guessing the password', async () => {
+    const user = await guessedTenTimes('guessed.member@example.com');
+    const warned = await t.outboxFor('guessed.member@example.com');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ channel: 'email', to: 'guessed.member@example.com' });
+    expect(warned[0].subject).toMatch(/Failed sign-ins/);
+    expect(warned[0].body).toContain('someone may be trying to guess your password');
+    expect(warned[0].body).toContain('http://portal.test/forgot-password');
+    expect(warned[0].body).not.toContain(STRONG_PASSWORD);
+
+    // More failures in the window (with solutions, typed in another case) send nothing more.
+    for (let i = 0; i < 3; i++) {
+      expect((await withToken('  Guessed.Member@EXAMPLE.com', 'Wrong!Pass1', await quickVoterToken(t))).status).toBe(401);
+    }
+    expect(await login(user.email, 'Wrong!Pass1')).toMatchObject({ status: 403 });
+    expect(await t.outboxFor('guessed.member@example.com')).toHaveLength(1);
+  });
+
+  it('answers an unknown e-mail the same way and sends no e-mail', async () => {
+    const before = (await t.db.select().from(schema.outbox)).length;
+    for (let i = 0; i < 10; i++) expect((await login('nobody-guessed@example.com', 'Wrong!Pass1')).status).toBe(401);
+    expectBotCheckAsked(await login('nobody-guessed@example.com', 'Wrong!Pass1'));
+    expect((await withToken('nobody-guessed@example.com', 'Wrong!Pass1', await quickVoterToken(t))).status).toBe(401);
+    expect((await t.db.select().from(schema.outbox)).length).toBe(before);
+  });
+
+  it('keeps the address limit: a bot-check solution does not lift it', async () => {
+    const user = await guessedTenTimes();
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i++) expect((await login(`nobody-${i}-${ip}@example.com`, 'Wrong!Pass1', ip)).status).toBe(401);
+    const refused = await withToken(user.email, STRONG_PASSWORD, await quickVoterToken(t), ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.rateLimited);
   });
 });

@@ -40,6 +40,20 @@ export const notices = {
       'The link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays as it is.',
     ].join('\n'),
   }),
+  passwordGuessing: (config: Config, email: string, displayName: string): OutgoingMessage => ({
+    channel: 'email',
+    to: email,
+    subject: `Failed sign-ins to your ${displayName} portal account`,
+    body: [
+      'Hello,',
+      '',
+      `A wrong password has been entered for your ${displayName} member portal account (${email}) many times in the last few minutes. If this was not you, someone may be trying to guess your password.`,
+      '',
+      'Your account is not locked: you can still sign in with your password. For a while, signing in also asks for a short automatic verification check.',
+      '',
+      `If you think someone knows your password, choose a new one at ${config.publicUrl}/forgot-password.`,
+    ].join('\n'),
+  }),
   memberActivation: (
     config: Config,
     email: string,

@@ -33,7 +33,14 @@ import { register } from './registration';
 import { resendOtp, verifyActivationLink, verifyOtp } from './verification';
 
 const session = { 200: z.object({ data: sessionResponse }) };
-const loginResponses = { ...session, 403: z.object({ message: z.string(), otp: otpTicket }) };
+const loginResponses = {
+  ...session,
+  // An unverified account (the OTP ticket), or an account past its failed sign-ins (errors.voterToken: decision 029).
+  403: z.union([
+    z.object({ message: z.string(), otp: otpTicket }),
+    z.object({ message: z.string(), errors: z.object({ voterToken: z.array(z.string()) }) }),
+  ]),
+};
 const message = { 200: z.object({ data: messageData }) };
 const tags = ['auth'];
 
@@ -45,7 +52,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/auth/login', { schema: { tags, body: loginRequest, response: loginResponses } }, async (req, reply) => {
       try {
-        return { data: await login(ctx, req.ip, req.body.email, req.body.password) };
+        return { data: await login(ctx, req.ip, req.body.email, req.body.password, req.body.voterToken) };
       } catch (error) {
         if (error instanceof NotVerifiedError) return reply.status(403).send({ message: error.message, otp: error.otp });
         throw error;

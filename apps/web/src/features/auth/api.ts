@@ -3,7 +3,7 @@ import { encodeBase64 } from '@portal/contract';
 import { api } from '../../shared/api/client';
 
 export const authApi = {
-  login: (email: string, password: string) => api.post<SessionResponse>('auth/login', { email, password }),
+  login: (email: string, password: string, voterToken?: string) => api.post<SessionResponse>('auth/login', { email, password, voterToken }),
   register: (body: RegisterRequest) => api.post<OtpTicket>('auth/register', body),
   verify: (activation_code: string) => api.post<SessionResponse>('auth/verify', { activation_code }),
   verifyOtp: (id: number, otp_code: string) => api.post<SessionResponse>('auth/verify-otp', { id, otp_code }),

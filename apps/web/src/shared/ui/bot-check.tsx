@@ -5,10 +5,13 @@ import { useSettings } from '../settings/use-settings';
 
 /**
  * The self-hosted proof-of-work check (ALTCHA). Renders nothing when the server does not ask
- * for it; otherwise reports the solved payload, sent as voterToken.
+ * for it; otherwise reports the solved payload, sent as voterToken. Whether it is asked for comes from
+ * the settings (`bot_check`), unless `required` says so: sign-in shows it only once the server asks
+ * for it, whatever the settings (decision 029).
  */
-export function BotCheck({ onToken }: { onToken: (token: string | undefined) => void }) {
-  const { botCheck } = useSettings();
+export function BotCheck({ onToken, required }: { onToken: (token: string | undefined) => void; required?: boolean }) {
+  const settings = useSettings();
+  const botCheck = required ?? settings.botCheck;
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Divider, Grid, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { encodeJson, type LoginRequest, loginRequest, type OtpTicket } from '@portal/contract';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { saveSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
+import { BotCheck } from '../../../shared/ui/bot-check';
 import { useFlash } from '../../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -49,11 +50,19 @@ export function LoginPage() {
   const flash = useFlash();
   const [alert, setAlert] = useState<AlertState>(flash);
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  // An account past its failed sign-ins is asked for the bot check (decision 029): the widget shows from then on.
+  const [botCheckAsked, setBotCheckAsked] = useState(false);
+  // Each solution is good for one try: a new round mounts a fresh widget, which solves a new challenge.
+  const [botCheckRound, setBotCheckRound] = useState(0);
+  const voterToken = useRef<string | undefined>(undefined);
+  const resubmitWhenSolved = useRef(false);
 
   const submit = form.handleSubmit(async (values) => {
     setAlert(null);
+    const token = voterToken.current;
+    voterToken.current = undefined;
     try {
-      const session = await authApi.login(values.email, values.password);
+      const session = await authApi.login(values.email, values.password, token);
       saveSession(session);
       navigate(landingPath(session.user), { replace: true });
     } catch (error) {
@@ -61,9 +70,29 @@ export function LoginPage() {
         navigate(`/otp/${encodeJson(error.body.otp as OtpTicket)}`, { state: { message: error.message } });
         return;
       }
-      setAlert(errorAlert(error));
+      if (error instanceof ApiError && error.status === 403 && error.errors?.voterToken) {
+        setBotCheckAsked(true);
+        // Not again by itself if a solution was refused: the member decides (no loop of refused tries).
+        resubmitWhenSolved.current = !token;
+        setAlert({ severity: 'warning', message: error.message });
+      } else {
+        setAlert(errorAlert(error));
+      }
+      if (token) setBotCheckRound((round) => round + 1);
     }
   });
+  const submitRef = useRef(submit);
+  useEffect(() => {
+    submitRef.current = submit;
+  });
+  const onToken = useCallback((token: string | undefined) => {
+    voterToken.current = token;
+    // Asked by the server: once solved, the form goes again by itself.
+    if (token && resubmitWhenSolved.current) {
+      resubmitWhenSolved.current = false;
+      void submitRef.current();
+    }
+  }, []);
 
   return (
     <Grid container spacing={4} alignItems="stretch">
@@ -107,6 +136,7 @@ export function LoginPage() {
                 error={Boolean(form.formState.errors.password)}
                 helperText={form.formState.errors.password?.message}
               />
+              <BotCheck key={botCheckRound} required={botCheckAsked} onToken={onToken} />
               <Box sx={{ textAlign: 'right' }}>
                 <Link component={RouterLink} to="/forgot-password">
                   Forgot password?
