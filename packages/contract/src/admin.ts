@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 import { COLOR_NAMES, PACKAGES } from './settings';
 
@@ -20,7 +21,7 @@ export const siteColorsInput = z
   .array(
     z.object({
       colorName: z.enum(COLOR_NAMES, { error: 'Unknown colour name' }),
-      color: z.string().regex(HEX_COLOR, 'Colour must be a hex value such as #9F232D'),
+      color: z.string().regex(HEX_COLOR, 'Colour must be a hex value such as #9F232D').max(L.colour, messages.valueTooLong),
     }),
   )
   .refine((list) => new Set(list.map((c) => c.colorName)).size === list.length, 'Each colour may appear once');
@@ -31,23 +32,24 @@ export const installedPackagesInput = z
 
 /** Strict shape for saving: every minor setting with its type (part 2 §2.8). */
 export const minorSettingsInput = z.object({
-  login_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
-  organisation_caption: z.string().trim().min(1, messages.fieldRequired).max(20),
+  login_caption: z.string().trim().min(1, messages.fieldRequired).max(80, messages.valueTooLong),
+  organisation_caption: z.string().trim().min(1, messages.fieldRequired).max(20, messages.valueTooLong),
   referee_disclaimer: z.boolean(),
-  referee_disclaimer_caption: z.string().max(2000),
+  referee_disclaimer_caption: z.string().max(2000, messages.valueTooLong),
   registration: z.boolean(),
-  license_alternative_caption: z.string().trim().min(1, messages.fieldRequired).max(40),
+  license_alternative_caption: z.string().trim().min(1, messages.fieldRequired).max(40, messages.valueTooLong),
   countyField: z.boolean(),
   practicing_firm: z.boolean(),
   inactivityLogout: z.boolean(),
   certificate_of_good_standing: z.boolean(),
-  certificate_of_good_standing_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
-  acceptance_letter_caption: z.string().trim().min(1, messages.fieldRequired).max(80),
+  certificate_of_good_standing_caption: z.string().trim().min(1, messages.fieldRequired).max(80, messages.valueTooLong),
+  acceptance_letter_caption: z.string().trim().min(1, messages.fieldRequired).max(80, messages.valueTooLong),
   showWorkPlace: z.boolean(),
   member_number_prefix: z
     .string()
     .trim()
-    .regex(/^[A-Z]{1,6}$/, 'Use 1 to 6 capital letters'),
+    .regex(/^[A-Z]{1,6}$/, 'Use 1 to 6 capital letters')
+    .max(L.short, messages.valueTooLong),
   referee_reminder_days: z.coerce
     .number({ error: 'Enter a number of days' })
     .int('Enter a whole number of days')
@@ -86,7 +88,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersQuery = z.object({
-  search: z.string().trim().optional(),
+  search: z.string().trim().max(L.text, messages.valueTooLong).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -106,8 +108,9 @@ export const updateUserRequest = z.object({
     .trim()
     .min(1, { message: messages.required, abort: true })
     .regex(/^\S+@\S+\.\S+$/, messages.emailInvalid)
+    .max(L.email, messages.emailTooLong)
     .transform((v) => v.toLowerCase()),
-  phone_no: z.string({ error: messages.required }).trim().min(1, messages.required),
+  phone_no: z.string({ error: messages.required }).trim().min(1, messages.required).max(L.phone, messages.valueTooLong),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 
@@ -150,10 +153,10 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuery = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
-  actor: z.string().trim().optional(),
-  subject: z.string().trim().optional(),
-  from: z.string().date().optional(),
-  to: z.string().date().optional(),
+  actor: z.string().trim().max(L.text, messages.valueTooLong).optional(),
+  subject: z.string().trim().max(L.text, messages.valueTooLong).optional(),
+  from: z.string().date().max(L.short, messages.valueTooLong).optional(),
+  to: z.string().date().max(L.short, messages.valueTooLong).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -179,15 +182,15 @@ export const adminMessages = {
 
 /** A checklist requirement row an administrator edits (part 1 §2 Checklist; decisions.md §4). */
 export const requirementInput = z.object({
-  category: z.string().trim().min(1, messages.fieldRequired),
+  category: z.string().trim().min(1, messages.fieldRequired).max(L.code, messages.valueTooLong),
   checkListType: z.enum(['Application', 'Upgrade', 'License'], { error: messages.fieldRequired }),
-  code: z.string().trim().min(1, messages.fieldRequired),
-  description: z.string().trim().min(1, messages.fieldRequired).max(300),
+  code: z.string().trim().min(1, messages.fieldRequired).max(L.code, messages.valueTooLong),
+  description: z.string().trim().min(1, messages.fieldRequired).max(300, messages.valueTooLong),
   sequence: z.coerce.number().int().min(0).default(0),
 });
 export const requirementUpdate = z.object({
   id: z.coerce.number().int().positive(),
-  description: z.string().trim().min(1, messages.fieldRequired).max(300),
+  description: z.string().trim().min(1, messages.fieldRequired).max(300, messages.valueTooLong),
   sequence: z.coerce.number().int().min(0),
 });
 export const adminRequirementSchema = z.object({

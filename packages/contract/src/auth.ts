@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 
 /** Special characters allowed and required by the password rule (part 1 §5). */
@@ -11,21 +12,36 @@ export const email = z
   .trim()
   .min(1, { message: messages.emailRequired, abort: true })
   .regex(/^\S+@\S+$/, messages.emailInvalid)
+  .max(L.email, messages.emailTooLong)
   .transform((v) => v.toLowerCase());
 
 export const newPassword = z
   .string({ error: messages.passwordRequired })
   .min(1, { message: messages.passwordRequired, abort: true })
-  .regex(PASSWORD_PATTERN, messages.passwordRule);
+  .regex(PASSWORD_PATTERN, messages.passwordRule)
+  .max(L.password, messages.passwordTooLong);
 
-const requiredField = z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired);
+const requiredField = (max: number) =>
+  z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(max, messages.valueTooLong);
+/** The bot check's solved challenge, when the form carries one. */
+const voterToken = z.string().max(L.botToken, messages.valueTooLong).optional();
+const phone = () =>
+  z
+    .string({ error: messages.phoneRequired })
+    .trim()
+    .min(1, messages.phoneRequired)
+    .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678')
+    .max(L.phone, messages.valueTooLong);
 
 function withConfirmation<T extends z.ZodRawShape>(shape: T) {
   return z
     .object({
       ...shape,
       password: newPassword,
-      confirmPassword: z.string({ error: messages.passwordMismatch }).min(1, messages.passwordMismatch),
+      confirmPassword: z
+        .string({ error: messages.passwordMismatch })
+        .min(1, messages.passwordMismatch)
+        .max(L.password, messages.passwordTooLong),
     })
     .refine(
       (v) => {
@@ -38,9 +54,9 @@ function withConfirmation<T extends z.ZodRawShape>(shape: T) {
 
 export const loginRequest = z.object({
   email,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(L.password, messages.passwordTooLong),
   /** Asked for once the account is past its limit of failed sign-ins (decision 029). */
-  voterToken: z.string().optional(),
+  voterToken,
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -52,15 +68,11 @@ export const FIRM_REGISTRATION_CODE = 'CORPORATE';
 
 export const registerRequest = withConfirmation({
   email,
-  phone: z
-    .string({ error: messages.phoneRequired })
-    .trim()
-    .min(1, messages.phoneRequired)
-    .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678'),
-  id_number: z.string({ error: messages.idRequired }).trim().min(1, messages.idRequired),
-  category: requiredField,
+  phone: phone(),
+  id_number: z.string({ error: messages.idRequired }).trim().min(1, messages.idRequired).max(L.code, messages.valueTooLong),
+  category: requiredField(L.code),
   type: memberType,
-  voterToken: z.string().optional(),
+  voterToken,
 }).superRefine((v, ctx) => {
   if (v.category !== FIRM_REGISTRATION_CODE && v.id_number.length < 6) {
     ctx.addIssue({ code: 'custom', path: ['id_number'], message: messages.idTooShort });
@@ -77,10 +89,11 @@ export function registerFormSchema(categoryCode: string) {
       .string()
       .trim()
       .min(1, messages.phoneRequired)
-      .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678'),
+      .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678')
+      .max(L.phone, messages.valueTooLong),
     id_number: firm
-      ? z.string().trim().min(1, messages.firmPinRequired)
-      : z.string().trim().min(1, messages.idRequired).min(6, messages.idTooShort),
+      ? z.string().trim().min(1, messages.firmPinRequired).max(L.code, messages.valueTooLong)
+      : z.string().trim().min(1, messages.idRequired).min(6, messages.idTooShort).max(L.code, messages.valueTooLong),
   });
 }
 
@@ -88,22 +101,29 @@ export const otpCode = z
   .string({ error: messages.fieldRequired })
   .trim()
   .min(1, { message: messages.fieldRequired, abort: true })
-  .regex(/^\d{6}$/, messages.otpDigits);
+  .regex(/^\d{6}$/, messages.otpDigits)
+  .max(L.short, messages.valueTooLong);
 
 export const verifyOtpRequest = z.object({ id: z.coerce.number().int().positive(), otp_code: otpCode });
-export const verifyRequest = z.object({ activation_code: requiredField });
+export const verifyRequest = z.object({ activation_code: requiredField(L.token) });
 export const sendOtpQuery = z.object({ user_id: z.coerce.number().int().positive() });
-export const passwordResetRequest = z.object({ email, voterToken: z.string().optional() });
-export const setPasswordWithTokenRequest = withConfirmation({ token: requiredField });
+export const passwordResetRequest = z.object({ email, voterToken });
+export const setPasswordWithTokenRequest = withConfirmation({ token: requiredField(L.token) });
 export const changePasswordRequest = z
   .object({
-    password: z.string().min(1, messages.passwordRequired).regex(PASSWORD_PATTERN, messages.passwordRule),
-    confirmPassword: z.string().min(1, messages.passwordRequired),
+    password: z
+      .string()
+      .min(1, messages.passwordRequired)
+      .regex(PASSWORD_PATTERN, messages.passwordRule)
+      .max(L.password, messages.passwordTooLong),
+    confirmPassword: z.string().min(1, messages.passwordRequired).max(L.password, messages.passwordTooLong),
   })
   .refine((v) => v.password === v.confirmPassword, { message: messages.passwordMismatch, path: ['confirmPassword'] });
 export const resetPasswordForm = withConfirmation({});
 
-const flag = z.union([z.boolean(), z.number(), z.string()]).transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0));
+const flag = z
+  .union([z.boolean(), z.number(), z.string().max(L.flag, messages.valueTooLong)])
+  .transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0));
 export const notificationRequest = z.object({
   email_reminders: flag,
   email_updates: flag,
@@ -111,18 +131,18 @@ export const notificationRequest = z.object({
   sms_updates: flag,
 });
 
-export const memberNoSearchForm = z.object({ memberNo: requiredField });
+export const memberNoSearchForm = z.object({ memberNo: requiredField(L.code) });
 export const activationRequest = z.object({
-  memberNo: requiredField,
-  memberNameFirst: z.string().optional().default(''),
-  memberNameLast: z.string().optional().default(''),
-  IdentificationDocumentNo: z.string({ error: messages.idRequired }).trim().min(1, messages.idRequired),
-  phoneNo: z.string().trim().optional().default(''),
-  eMailAddress: z.string().trim().optional().default(''),
-  voterToken: z.string().optional(),
+  memberNo: requiredField(L.code),
+  memberNameFirst: z.string().max(L.name, messages.valueTooLong).optional().default(''),
+  memberNameLast: z.string().max(L.name, messages.valueTooLong).optional().default(''),
+  IdentificationDocumentNo: z.string({ error: messages.idRequired }).trim().min(1, messages.idRequired).max(L.code, messages.valueTooLong),
+  phoneNo: z.string().trim().max(L.phone, messages.valueTooLong).optional().default(''),
+  eMailAddress: z.string().trim().max(L.email, messages.emailTooLong).optional().default(''),
+  voterToken,
 });
 export type ActivationRequest = z.input<typeof activationRequest>;
-export const activateRequest = withConfirmation({ email, otp_code: requiredField });
+export const activateRequest = withConfirmation({ email, otp_code: requiredField(L.short) });
 export type ActivateRequest = z.input<typeof activateRequest>;
 
 export const userSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TEXT_LIMITS as L } from './limits';
+import { messages } from './messages';
 
 /**
  * The back office's billing (decisions.md §5, decision 022): the yearly subscription billing run, invoices,
@@ -53,7 +55,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, messages.valueTooLong)
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -63,7 +65,8 @@ export const billingRunRequest = z.object({
     .string({ error: billingAdminMessages.periodRequired })
     .trim()
     .min(1, billingAdminMessages.periodRequired)
-    .regex(/^\d{4}$/, billingAdminMessages.periodInvalid),
+    .regex(/^\d{4}$/, billingAdminMessages.periodInvalid)
+    .max(L.short, messages.valueTooLong),
 });
 export type BillingRunRequest = z.infer<typeof billingRunRequest>;
 
@@ -130,8 +133,8 @@ export type AdminInvoicesPage = z.infer<typeof adminInvoicesPage>;
 /** GET /api/admin/billing/payments */
 export const adminPaymentsQuery = z.object({
   method: z.enum(['MPESA', 'CARD', 'BANK', 'CHEQUE']).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: z.iso.date().max(L.short, messages.valueTooLong).optional(),
+  to: z.iso.date().max(L.short, messages.valueTooLong).optional(),
   /** Member number, name, receipt number or reference. */
   search: optionalText(100),
   ...pageFields,
@@ -209,7 +212,7 @@ export const manualPaymentRequest = z
       .max(60, billingAdminMessages.referenceTooLong),
     /** Settled first; then the member's other open invoices, oldest first. */
     invoiceNo: optionalText(40),
-    paidAt: z.iso.date({ error: billingAdminMessages.paidAtRequired }),
+    paidAt: z.iso.date({ error: billingAdminMessages.paidAtRequired }).max(L.short, messages.valueTooLong),
   })
   .refine((v) => Boolean(v.memberNo || v.profileId), { message: billingAdminMessages.memberRequired, path: ['memberNo'] });
 export type ManualPaymentRequest = z.input<typeof manualPaymentRequest>;

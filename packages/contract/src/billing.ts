@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 import { centsToText, toCents } from './money';
 
 /**
@@ -83,7 +84,9 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** `POST subs/certificate`. The code is the subscription's invoice number (or its period, or `memberNo-period`). */
-export const subscriptionCertificateRequest = z.object({ code: z.string().trim().min(1, 'Required field').max(400) });
+export const subscriptionCertificateRequest = z.object({
+  code: z.string().trim().min(1, 'Required field').max(400, messages.valueTooLong),
+});
 export type SubscriptionCertificateRequest = z.infer<typeof subscriptionCertificateRequest>;
 
 /**
@@ -185,7 +188,7 @@ export const goodStandingResponseSchema = z.object({
 export type GoodStandingResponse = z.infer<typeof goodStandingResponseSchema>;
 
 /** A member's statement, balance, subscriptions and so on; admins and approvers may name another profile. */
-export const billingSubjectQuery = z.object({ profileId: z.string().trim().min(1).max(40).optional() });
+export const billingSubjectQuery = z.object({ profileId: z.string().trim().min(1).max(40, messages.valueTooLong).optional() });
 
 /** Download names of the billing viewers (part 2 §2.5): INVOICE-{date}.pdf, RECEIPT-{date}.pdf. */
 export function billingFileName(kind: 'INVOICE' | 'RECEIPT', today: string): string {

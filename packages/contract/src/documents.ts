@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 
 /** Every kind of document the portal issues under a verifiable number (decisions.md §6). */
 export const DOCUMENT_KINDS = [
@@ -101,5 +102,5 @@ export type DocumentVerification = z.infer<typeof documentVerificationSchema>;
 export const documentNoParam = z
   .string()
   .trim()
-  .max(64)
+  .max(64, messages.valueTooLong)
   .transform((v) => v.toUpperCase());

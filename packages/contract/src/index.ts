@@ -5,6 +5,7 @@ export * from './billing';
 export * from './billing-admin';
 export * from './codec';
 export * from './documents';
+export * from './limits';
 export * from './members';
 export * from './messages';
 export * from './money';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { otpCode } from './auth';
+import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 
 export const APPLICATION_STATUSES = ['New', 'Open', 'Verified', 'Committee Review', 'Board Review', 'Released', 'Rejected'] as const;
@@ -58,12 +59,13 @@ export const applicationMessages = {
 } as const;
 
 /** `POST /api/application/submit/otp`: sends the SMS code for one application. */
-export const submitOtpRequest = z.object({ Code: z.string().trim().min(1, messages.fieldRequired) });
+const applicationCode = z.string().trim().min(1, messages.fieldRequired).max(L.code, messages.valueTooLong);
+export const submitOtpRequest = z.object({ Code: applicationCode });
 export const submitOtpResponse = z.object({ message: z.string(), maskedPhone: z.string() });
 
 /** `POST /api/application/submit`: the application object (its Code is what counts) and the SMS code. */
 export const submitApplicationRequest = z.object({
-  Code: z.string().trim().min(1, messages.fieldRequired),
+  Code: applicationCode,
   otp_code: otpCode,
 });
 

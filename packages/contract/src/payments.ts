@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { encodeJson } from './codec';
+import { TEXT_LIMITS as L } from './limits';
+import { messages } from './messages';
 
 /**
  * Checkout (part 2 §4, §7; decisions.md §5; decision 024). The page that offers Pay Now builds a payment request,
@@ -58,23 +60,30 @@ export const paymentMessages = {
 /** Normalised Safaricom numbers: 2547XXXXXXXX or 2541XXXXXXXX. */
 export const MPESA_PHONE = /^254[17]\d{8}$/;
 
-const text = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
-const optionalText = text.optional().nullable();
+const text = (max: number, message: string = messages.valueTooLong) =>
+  z.union([z.string().max(max, message), z.number()]).transform((value) => String(value).trim());
+const optionalText = (max: number) => text(max).optional().nullable();
 
 /** The decoded payment request (part 2 §3, §7). Only sourceDocumentNo decides what is paid. */
 export const paymentRequestSchema = z.object({
-  payerID: optionalText,
-  sourceDocumentNo: text.pipe(z.string().min(1, paymentMessages.requestInvalid).max(60, paymentMessages.requestInvalid)),
-  description: optionalText,
+  payerID: optionalText(L.code),
+  sourceDocumentNo: text(60, paymentMessages.requestInvalid).pipe(
+    z.string().min(1, paymentMessages.requestInvalid).max(60, paymentMessages.requestInvalid),
+  ),
+  description: optionalText(L.text),
   /** Shown by the checkout page; the server uses the document's remaining amount instead. */
-  amount: z.union([z.number(), z.string()]).optional().nullable(),
-  /** The normalised phone (subscriptions), empty otherwise. */
-  accountNo: optionalText,
-  email: optionalText,
-  idNumber: optionalText,
-  name: optionalText,
-  success_url: optionalText,
-  fail_url: optionalText,
+  amount: z
+    .union([z.number(), z.string().max(L.short, messages.valueTooLong)])
+    .optional()
+    .nullable(),
+  /** The normalised phone (subscriptions), empty otherwise. Informational fields are bounded generously. */
+  accountNo: optionalText(L.code),
+  email: optionalText(L.email),
+  idNumber: optionalText(L.code),
+  /** First and last name as the profile holds them (a firm's name is up to 200 characters). */
+  name: optionalText(2 * L.text),
+  success_url: optionalText(L.routeCode),
+  fail_url: optionalText(L.routeCode),
 });
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;
 
@@ -87,7 +96,7 @@ export function encodePaymentRequest(request: PaymentRequest): string {
 export const createPaymentRequest = z.object({
   request: z.string().trim().min(1, paymentMessages.requestInvalid).max(8000, paymentMessages.requestInvalid),
   provider: z.enum(PAYMENT_PROVIDERS, { message: paymentMessages.providerUnavailable }),
-  phone: z.string().trim().max(20).optional().nullable(),
+  phone: z.string().trim().max(20, messages.valueTooLong).optional().nullable(),
 });
 export type CreatePaymentRequest = z.input<typeof createPaymentRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 
 /** An uploaded photo's header is read before decoding: larger images are refused (issue 11). */
@@ -42,28 +43,37 @@ export const PDF_MAX_BYTES = 10_000_000;
 export const GENDERS = ['Male', 'Female'] as const;
 
 const today = () => new Date().toISOString().slice(0, 10);
-const req = (message: string) => z.string({ error: message }).trim().min(1, message);
-const opt = () => z.string().trim().optional().default('');
+const tooLong = messages.valueTooLong;
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** A required text of at most `max` characters (issue 11 §2). */
+const req = (message: string, max: number, tooLongMessage: string = tooLong) => required(message).max(max, tooLongMessage);
+const opt = (max: number) => z.string().trim().max(max, tooLong).optional().default('');
 const isoDate = (message: string) =>
-  req(message)
+  required(message)
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .max(L.short, tooLong)
     .refine((v) => v <= today(), profileMessages.futureDate);
 const optDate = () =>
   z
     .string()
     .trim()
+    .max(L.short, tooLong)
     .optional()
     .default('')
     .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today()), profileMessages.futureDate);
-const digits = (message: string) => req(message).regex(/^[\d.]+$/, 'Digits only');
-const optDigits = () =>
+const digits = (message: string, max: number = L.phone) =>
+  required(message)
+    .regex(/^[\d.]+$/, 'Digits only')
+    .max(max, tooLong);
+const optDigits = (max: number = L.phone) =>
   z
     .string()
     .trim()
+    .max(max, tooLong)
     .optional()
     .default('')
     .refine((v) => !v || /^[\d.]+$/.test(v), 'Digits only');
-const flag = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === 'true' || v === '1');
+const flag = z.union([z.boolean(), z.string().max(L.flag, tooLong)]).transform((v) => v === true || v === 'true' || v === '1');
 /** Form data sends lists as JSON text. */
 const jsonList = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => {
@@ -77,22 +87,22 @@ const jsonList = <T extends z.ZodTypeAny>(item: T) =>
 
 /** The individual bio (part 1 §3). The rules that depend on settings are applied by bioSchemaFor. */
 export const bioBase = z.object({
-  LastName: req(profileMessages.lastName),
-  FirstName: req(profileMessages.firstName),
-  SecondName: opt().transform((v) => v.toUpperCase()),
+  LastName: req(profileMessages.lastName, L.name),
+  FirstName: req(profileMessages.firstName, L.name),
+  SecondName: opt(L.name).transform((v) => v.toUpperCase()),
   Gender: z.enum(GENDERS, { error: profileMessages.gender }),
-  profileTitle: jsonList(z.string()),
+  profileTitle: jsonList(z.string().max(L.code, tooLong)),
   DateOfBirth: isoDate(profileMessages.dateOfBirth),
-  IdentificationDocumentNo: req(profileMessages.idPassport),
-  Nationality: req(profileMessages.nationality),
-  county: opt(),
-  City: opt(),
-  Discipline: req(profileMessages.discipline),
-  specialization: opt(),
+  IdentificationDocumentNo: req(profileMessages.idPassport, L.code),
+  Nationality: req(profileMessages.nationality, L.code),
+  county: opt(L.code),
+  City: opt(L.name),
+  Discipline: req(profileMessages.discipline, L.code),
+  specialization: opt(L.code),
   Disability: flag.optional().default(false),
-  PWDCardNo: opt(),
-  DisabilityDescription: opt(),
-  memberPracticingFirm: opt(),
+  PWDCardNo: opt(L.code),
+  DisabilityDescription: opt(L.description),
+  memberPracticingFirm: opt(L.name),
   confirmed: flag.optional(),
 });
 export type BioInput = z.input<typeof bioBase>;
@@ -113,20 +123,20 @@ export function bioSchemaFor(rules: BioRules) {
 }
 
 /** The firm's details (part 1 §3): every field required, text upper-cased; Email and PINRegNo come from the account. */
-const firmText = () => req(profileMessages.firmField).transform((v) => v.toUpperCase());
+const firmText = (max: number) => req(profileMessages.firmField, max).transform((v) => v.toUpperCase());
 export const firmBioSchema = z.object({
-  FirstName: firmText(),
+  FirstName: firmText(L.text),
   PhoneNo: digits(profileMessages.firmField),
   PhoneNo2: digits(profileMessages.firmField),
-  Address: firmText(),
-  Address2: firmText(),
-  faxNo: firmText(),
-  VATRegNo: firmText(),
-  houseNo: firmText(),
-  blockNo: firmText(),
-  lrNo: firmText(),
-  streetName: firmText(),
-  City: firmText(),
+  Address: firmText(L.text),
+  Address2: firmText(L.text),
+  faxNo: firmText(L.code),
+  VATRegNo: firmText(L.code),
+  houseNo: firmText(L.code),
+  blockNo: firmText(L.code),
+  lrNo: firmText(L.code),
+  streetName: firmText(L.text),
+  City: firmText(L.name),
   noConvictions: flag.optional().default(false),
 });
 export type FirmBioInput = z.input<typeof firmBioSchema>;
@@ -137,27 +147,28 @@ const sectionEmail = () =>
     .string({ error: 'Email is required' })
     .trim()
     .min(1, { message: 'Email is required', abort: true })
-    .regex(/^\S+@\S+$/, messages.emailInvalid);
+    .regex(/^\S+@\S+$/, messages.emailInvalid)
+    .max(L.email, messages.emailTooLong);
 
 export const CONTACT_TYPES = ['Personal', 'Work'] as const;
-const upper = (message: string) => req(message).transform((v) => v.toUpperCase());
+const upper = (message: string, max: number) => req(message, max).transform((v) => v.toUpperCase());
 
 export const contactSchema = z
   .object({
     Type: z.enum(CONTACT_TYPES, { error: messages.fieldRequired }),
-    Status: z.string().optional().default('Active'),
+    Status: z.string().max(L.code, tooLong).optional().default('Active'),
     Email: sectionEmail().transform((v) => v.toUpperCase()),
     PhoneNo: digits('PhoneNo is required'),
     PhoneNo2: optDigits(),
-    Address: upper('Address is required'),
+    Address: upper('Address is required', L.text),
     PostCode: digits('PostCode is required'),
-    Address2: upper('Physical Location is required'),
-    PlaceOfWork: opt().transform((v) => v.toUpperCase()),
-    Location: opt().transform((v) => v.toUpperCase()),
-    Designation: opt().transform((v) => v.toUpperCase()),
-    County: opt(),
-    City: opt(),
-    Country_Code: req('Country is required'),
+    Address2: upper('Physical Location is required', L.text),
+    PlaceOfWork: opt(L.text).transform((v) => v.toUpperCase()),
+    Location: opt(L.text).transform((v) => v.toUpperCase()),
+    Designation: opt(L.text).transform((v) => v.toUpperCase()),
+    County: opt(L.code),
+    City: opt(L.name),
+    Country_Code: req('Country is required', L.code),
   })
   .superRefine((v, ctx) => {
     if (v.Type === 'Work') {
@@ -186,10 +197,10 @@ const datesPresent =
 
 export const workExperienceSchema = z
   .object({
-    PositionHeld: req('Position Held is required'),
-    Sector: req('Sector Year is required'),
-    ResponsibilitiesDescription: req('Description is required').pipe(z.string().max(100, 'Max 100 characters reached')),
-    NameOfFirm: req('Name of Firm Awarded is required'),
+    PositionHeld: req('Position Held is required', L.text),
+    Sector: req('Sector Year is required', L.code),
+    ResponsibilitiesDescription: req('Description is required', 100, 'Max 100 characters reached'),
+    NameOfFirm: req('Name of Firm Awarded is required', L.text),
     FromDate: isoDate('From Date is required'),
     ToDate: optDate(),
     Current: flag.optional().default(false),
@@ -209,13 +220,13 @@ export const certificationSchema = z
   .object({
     Type: z.enum(QUALIFICATION_TYPES, { error: 'Type is required' }),
     Category: z.enum(QUALIFICATION_CATEGORIES, { error: 'Category is required' }),
-    Institution: req('Institution is required'),
-    UniversityCode: opt().transform((v) => (v === 'OTHER' ? '' : v)),
-    AreaOfSpecialization: req('Area of Specialization is required'),
-    CertificateAwarded: req('Certificate Awarded is required'),
-    QualificationDescription: opt(),
-    CertificateNo: req('Certificate No is required'),
-    CertificationClass: req('Certification Class is required'),
+    Institution: req('Institution is required', L.text),
+    UniversityCode: opt(L.code).transform((v) => (v === 'OTHER' ? '' : v)),
+    AreaOfSpecialization: req('Area of Specialization is required', L.text),
+    CertificateAwarded: req('Certificate Awarded is required', L.code),
+    QualificationDescription: opt(L.description),
+    CertificateNo: req('Certificate No is required', L.code),
+    CertificationClass: req('Certification Class is required', L.text),
     CompletionYear: z.coerce
       .number({ error: 'Completion Year is required' })
       .int('Completion Year is required')
@@ -224,12 +235,12 @@ export const certificationSchema = z
     StartDate: isoDate('Start Date is required'),
     EndDate: isoDate('End Date is required'),
     GraduationDate: isoDate('Graduation Date is required'),
-    ContactPerson: opt(),
-    ContactDesignation: opt(),
-    ContactCountry: opt(),
-    ContactEmail: opt(),
-    contactPersonAddress: opt(),
-    transcriptDescriptions: jsonList(z.string()).optional(),
+    ContactPerson: opt(L.text),
+    ContactDesignation: opt(L.text),
+    ContactCountry: opt(L.code),
+    ContactEmail: z.string().trim().max(L.email, messages.emailTooLong).optional().default(''),
+    contactPersonAddress: opt(L.text),
+    transcriptDescriptions: jsonList(z.string().max(L.text, tooLong)).optional(),
   })
   .refine((v) => v.EndDate >= v.StartDate, {
     message: 'End Date Cannot come before Start Date',
@@ -257,20 +268,20 @@ export const certificationSchema = z
   });
 
 export const refereeSchema = z.object({
-  Name: req('Name is required'),
+  Name: req('Name is required', L.text),
   Email: sectionEmail().transform((v) => v.toLowerCase()),
   PhoneNo: digits('Phone No is required'),
-  MemberNo: req('Member No is required'),
-  Address: opt(),
-  PlaceOfWork: opt(),
-  Designation: opt(),
-  refereeType: opt(),
+  MemberNo: req('Member No is required', L.code),
+  Address: opt(L.text),
+  PlaceOfWork: opt(L.text),
+  Designation: opt(L.text),
+  refereeType: opt(L.code),
 });
 
 export const institutionSchema = z.object({
-  Institution: req('Institution is required'),
-  memberNo: req('Registration No required'),
-  membershipType: req('Membership Type is required'),
+  Institution: req('Institution is required', L.text),
+  memberNo: req('Registration No required', L.code),
+  membershipType: req('Membership Type is required', L.text),
   yearOfRegistration: z.coerce
     .number({ error: 'year of Registration' })
     .int('year of Registration')
@@ -279,18 +290,18 @@ export const institutionSchema = z.object({
 });
 
 export const attachmentSchema = z.object({
-  description: req('Description is required'),
-  fileName: req('File Name is required'),
+  description: req('Description is required', L.text),
+  fileName: req('File Name is required', L.fileName),
 });
 
 export const MEMBER_TYPES_FOR_HOLDERS = ['Member', 'Non Member'] as const;
 export const directorSchema = z
   .object({
-    name: req('name is required'),
-    identificationDocumentNo: req('identificationDocumentNo is required'),
-    discipline: opt(),
+    name: req('name is required', L.text),
+    identificationDocumentNo: req('identificationDocumentNo is required', L.code),
+    discipline: opt(L.code),
     type: z.enum(MEMBER_TYPES_FOR_HOLDERS, { error: 'type is required' }),
-    regNo: opt(),
+    regNo: opt(L.code),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'Member' && !v.regNo)
@@ -300,11 +311,11 @@ export const directorSchema = z
 
 export const shareholderSchema = z
   .object({
-    name: req('name is required'),
-    identificationDocumentNo: req('identificationDocumentNo is required'),
-    discipline: opt(),
+    name: req('name is required', L.text),
+    identificationDocumentNo: req('identificationDocumentNo is required', L.code),
+    discipline: opt(L.code),
     type: z.enum(MEMBER_TYPES_FOR_HOLDERS, { error: 'type is required' }),
-    regNo: opt(),
+    regNo: opt(L.code),
     sharesHeld: z.coerce.number({ error: 'Shares Held is required' }).min(0, 'Shares Held is required'),
   })
   .superRefine((v, ctx) => {
@@ -314,27 +325,27 @@ export const shareholderSchema = z
   .transform((v) => ({ ...v, regNo: v.type === 'Member' ? v.regNo : '' }));
 
 export const facilitySchema = z.object({
-  nameOfEquipment: req('nameOfEquipment is required'),
+  nameOfEquipment: req('nameOfEquipment is required', L.text),
   quantity: z.coerce.number({ error: 'quantity is required' }).int('quantity is required').min(0, 'quantity is required'),
-  remarks: opt(),
+  remarks: opt(L.description),
 });
 
 export const employeeSchema = z.object({
-  code: req('employeeType is required'),
+  code: req('employeeType is required', L.code),
   count: z.coerce.number({ error: 'count is required' }).int('count is required').min(0, 'count is required'),
 });
 
-export const bankerSchema = z.object({ name: req('name is required'), address: req('address is required') });
-export const serviceSchema = z.object({ service: opt(), description: req('description is required') });
+export const bankerSchema = z.object({ name: req('name is required', L.text), address: req('address is required', L.text) });
+export const serviceSchema = z.object({ service: opt(L.text), description: req('description is required', L.description) });
 export const convictionSchema = z.object({
   ConvictionDate: isoDate('Conviction Date is required'),
-  Offence: req('Offence is required'),
-  SentenceImposed: req('Sentence Imposed No is required'),
+  Offence: req('Offence is required', L.description),
+  SentenceImposed: req('Sentence Imposed No is required', L.description),
 });
 export const specializationSchema = z.object({
-  Description: req('Field is required').pipe(z.string().max(99, 'Max 100 characters')),
-  Code: opt(),
-  Discipline: opt(),
+  Description: req('Field is required', 99, 'Max 100 characters'),
+  Code: opt(L.code),
+  Discipline: opt(L.code),
 });
 
 /** What a section's file field must be. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TEXT_LIMITS as L } from './limits';
+import { messages } from './messages';
 
 /** Characters allowed in one answer of the referee form (part 1 §9: 'Max 250 characters'). */
 export const REFEREE_ANSWER_MAX = 250;
@@ -93,16 +95,16 @@ export const refereeFormQuery = z.object({
 /** POST questions/update: accept or reject, with the answers (optional for the one-click links) and the remarks. */
 export const refereeAnswerRequest = z
   .object({
-    memberNo: z.string().trim().max(200).optional(),
-    user: z.string().trim().max(200).optional(),
-    code: z.string({ error: refereeMessages.linkInvalid }).trim().min(1, refereeMessages.linkInvalid).max(200),
+    memberNo: z.string().trim().max(200, refereeMessages.linkInvalid).optional(),
+    user: z.string().trim().max(200, refereeMessages.linkInvalid).optional(),
+    code: z.string({ error: refereeMessages.linkInvalid }).trim().min(1, refereeMessages.linkInvalid).max(200, refereeMessages.linkInvalid),
     response: z.enum(REFEREE_RESPONSES, { error: 'Response must be Accept or Reject' }),
-    Remarks: z.string().trim().max(2000).optional(),
+    Remarks: z.string().trim().max(2000, messages.valueTooLong).optional(),
     Questions: z
       .array(
         z.object({
           questionNo: z.coerce.number().int(),
-          question: z.string().optional(),
+          question: z.string().max(L.description, messages.valueTooLong).optional(),
           answer: z.string().trim().max(REFEREE_ANSWER_MAX, refereeMessages.answerTooLong).optional(),
           /** The spec's other name for the answer. */
           refereeResponse: z.string().trim().max(REFEREE_ANSWER_MAX, refereeMessages.answerTooLong).optional(),
@@ -130,7 +132,7 @@ export const refereeStepsSchema = z.object({ answers: z.array(refereeAnswerField
 
 /** The reject dialog. */
 export const refereeRejectSchema = z.object({
-  Remarks: z.string().trim().min(1, refereeMessages.remarksRequired).max(2000),
+  Remarks: z.string().trim().min(1, refereeMessages.remarksRequired).max(2000, messages.valueTooLong),
 });
 
 export const refereeAnswerResult = z.object({

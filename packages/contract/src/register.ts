@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_TYPES } from './auth';
+import { TEXT_LIMITS as L } from './limits';
+import { messages } from './messages';
 
 /**
  * The public register (part 1 §2 'Public search', §7 profile/search calls) and the members register an
@@ -67,7 +69,7 @@ export type PublicProfileCard = z.infer<typeof publicProfileCardSchema>;
 
 export const searchQuery = z.object({
   /** Base64 of the term (part 1 §7). */
-  term: z.string().optional(),
+  term: z.string().max(L.routeCode, messages.valueTooLong).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
@@ -153,9 +155,9 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 export const adminMembersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  category: z.string().trim().max(40).optional(),
-  status: z.string().trim().max(40).optional(),
+  search: z.string().trim().max(100, messages.valueTooLong).optional(),
+  category: z.string().trim().max(40, messages.valueTooLong).optional(),
+  status: z.string().trim().max(40, messages.valueTooLong).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

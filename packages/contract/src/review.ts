@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TEXT_LIMITS as L } from './limits';
 import { APPLICATION_STATUSES, type ApplicationStatus, membershipCommentSchema } from './members';
+import { messages } from './messages';
 import { checklistItemSchema } from './profile';
 
 /**
@@ -124,8 +126,8 @@ export type ReviewCommentRequest = z.input<typeof reviewCommentRequest>;
 
 export const reviewQueueQuery = z.object({
   status: z.enum(REVIEW_FILTERS).optional().default('action'),
-  category: z.string().trim().optional(),
-  search: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(L.code, messages.valueTooLong).optional(),
+  search: z.string().trim().max(100, messages.valueTooLong).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -14,6 +14,7 @@ import {
   sendOtpQuery,
   sessionResponse,
   setPasswordWithTokenRequest,
+  TEXT_LIMITS,
   userSchema,
   verifyOtpRequest,
   verifyRequest,
@@ -157,7 +158,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['profile'],
           summary: 'Find a registered member by membership number (base64) for activation',
-          querystring: z.object({ MemberNo: z.string().min(1, messages.fieldRequired) }),
+          querystring: z.object({
+            MemberNo: z.string().min(1, messages.fieldRequired).max(TEXT_LIMITS.routeCode, messages.valueTooLong),
+          }),
           response: { 200: z.object({ data: memberSearchResult }) },
         },
       },

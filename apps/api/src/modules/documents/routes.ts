@@ -4,6 +4,7 @@ import {
   DOCUMENT_TITLES,
   documentNoParam,
   documentVerificationSchema,
+  messages,
   pdfResponseSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,7 +34,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             summary: `The application's ${DOCUMENT_TITLES[APPLICATION_DOCUMENT_ROUTES[route]].toLowerCase()} as a base64 PDF (the applicant, admins and approvers)`,
             description:
               'code: the application code, raw or base64-encoded. 404 for anyone else, and while the document is not available for the status.',
-            params: z.object({ code: z.string().min(1).max(400) }),
+            params: z.object({ code: z.string().min(1).max(400, messages.valueTooLong) }),
             response: { 200: pdfResponseSchema },
           },
         },

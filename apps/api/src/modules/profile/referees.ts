@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messages, TEXT_LIMITS } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,7 +11,11 @@ import { profileNotices } from './notices';
 const { profiles, profileEntries, lookupItems } = schema;
 
 export const refereeSearchRequest = z.object({
-  search: z.coerce.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired),
+  search: z.coerce
+    .string({ error: messages.fieldRequired })
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(TEXT_LIMITS.text, messages.valueTooLong),
 });
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);

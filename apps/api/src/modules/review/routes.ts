@@ -1,4 +1,5 @@
 import {
+  messages,
   returnRequest,
   reviewActionResultSchema,
   reviewApplicationSchema,
@@ -18,7 +19,7 @@ import { bellCounts, listQueue } from './queue';
 
 const tags = ['review'];
 const security = [{ bearer: [] }];
-const params = z.object({ code: z.string().trim().min(1).max(40) });
+const params = z.object({ code: z.string().trim().min(1).max(40, messages.valueTooLong) });
 const action = { 200: z.object({ data: reviewActionResultSchema }) };
 
 /**

@@ -1,4 +1,12 @@
-import { CHECKLIST_TYPES, disclaimerSchema, membershipCategorySchema, requirementSchema, SETUP_LISTS } from '@portal/contract';
+import {
+  CHECKLIST_TYPES,
+  disclaimerSchema,
+  membershipCategorySchema,
+  messages,
+  requirementSchema,
+  SETUP_LISTS,
+  TEXT_LIMITS,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
@@ -23,7 +31,10 @@ export function setupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Requirement rows per category and checklist type',
-          querystring: z.object({ category: z.string().optional(), type: z.enum(CHECKLIST_TYPES).optional() }),
+          querystring: z.object({
+            category: z.string().max(TEXT_LIMITS.code, messages.valueTooLong).optional(),
+            type: z.enum(CHECKLIST_TYPES).optional(),
+          }),
           response: { 200: z.object({ data: z.array(requirementSchema) }) },
         },
       },
@@ -36,7 +47,7 @@ export function setupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: `Setup lookups: ${SETUP_LISTS.join(', ')}. cities and counties take ?parent= (county or country code).`,
           params: z.object({ name: z.enum(SETUP_LISTS, { error: 'Unknown setup list' }) }),
-          querystring: z.object({ parent: z.string().optional() }),
+          querystring: z.object({ parent: z.string().max(TEXT_LIMITS.code, messages.valueTooLong).optional() }),
           response: { 200: z.object({ data: z.array(z.record(z.string(), z.unknown())) }) },
         },
       },

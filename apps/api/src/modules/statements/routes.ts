@@ -3,6 +3,7 @@ import {
   billingSubjectQuery,
   goodStandingResponseSchema,
   ledgerEntrySchema,
+  messages,
   paymentHistoryRecordSchema,
   pdfResponseSchema,
   subscriptionCertificateRequest,
@@ -21,7 +22,7 @@ import { listSubscriptions, subscriptionCertificatePdf, subscriptionInvoicePdf, 
 
 const tags = ['statements'];
 const security = [{ bearer: [] }];
-const codeParams = z.object({ code: z.string().min(1).max(400) });
+const codeParams = z.object({ code: z.string().min(1).max(400, messages.valueTooLong) });
 const subjectNote = "The caller's own; admins and approvers may name a member with ?profileId=.";
 const codeNote = 'code raw or base64-encoded; an unknown code, or another member’s document, is 404 “Invalid receipt No.”.';
 
@@ -200,7 +201,7 @@ export function statementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Good standing: data[0] is the good-standing value, data[1] the certificate (base64 PDF) when the setting is on and the member is in good standing',
           description:
             "memberNo: the caller's own member number, raw or base64; another member's is 404 (admins and approvers may ask about anyone).",
-          params: z.object({ memberNo: z.string().min(1).max(400) }),
+          params: z.object({ memberNo: z.string().min(1).max(400, messages.valueTooLong) }),
           response: { 200: goodStandingResponseSchema },
         },
       },
