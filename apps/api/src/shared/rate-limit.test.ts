@@ -42,15 +42,15 @@ describe('consumeLimit', () => {
 });
 
 describe('login rate limits', () => {
-  it('refuses the 11th attempt for one account within the window, even with the right password', async () => {
+  it('asks the 11th attempt for one account within the window for the bot check, even with the right password (decision 029)', async () => {
     const user = await createUser(t.db);
     expect(limits.loginPerAccount.max).toBe(10);
     for (let i = 0; i < 10; i++) {
       expect((await login(user.email, 'Wr0ng!Pass', uniqueIp())).status).toBe(401);
     }
     const eleventh = await login(user.email, STRONG_PASSWORD, uniqueIp());
-    expect(eleventh.status).toBe(429);
-    expect(eleventh.body.message).toBe(TOO_MANY);
+    expect(eleventh.status).toBe(403);
+    expect(eleventh.body.message).toBe(messages.loginBotCheckRequired);
     expect(eleventh.body).not.toHaveProperty('data');
 
     // another account is not affected
@@ -61,13 +61,13 @@ describe('login rate limits', () => {
   it('counts the account whatever the case of the email typed', async () => {
     const user = await createUser(t.db, { email: 'case.limit@example.com' });
     for (let i = 0; i < 10; i++) await login(i % 2 ? 'CASE.LIMIT@example.com' : 'case.limit@example.com', 'Wr0ng!Pass', uniqueIp());
-    expect((await login(user.email, STRONG_PASSWORD, uniqueIp())).status).toBe(429);
+    expect((await login(user.email, STRONG_PASSWORD, uniqueIp())).status).toBe(403);
   });
 
   it('lets the account in again once the window is over', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 11; i++) await login(user.email, 'Wr0ng!Pass', uniqueIp());
-    expect((await login(user.email, STRONG_PASSWORD, uniqueIp())).status).toBe(429);
+    expect((await login(user.email, STRONG_PASSWORD, uniqueIp())).status).toBe(403);
     await t.db
       .update(schema.rateLimits)
       .set({ windowStart: new Date(Date.now() - (limits.loginPerAccount.windowSeconds + 1) * 1000) })
