@@ -1,13 +1,13 @@
 import { REFEREE_MAX_REMINDERS } from '@portal/contract';
 import { schema } from '@portal/db';
-import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { DAY_MS } from '../../shared/dates';
 import { loadMinorSettings } from '../../shared/organisation';
 import { startPeriodic } from '../../shared/periodic';
-import { issueRequest, supersedeRequests } from './requests';
+import { issueRequest, refereeEntryOf, supersedeRequests } from './requests';
 
-const { refereeRequests, profileEntries } = schema;
+const { refereeRequests } = schema;
 const BATCH = 50;
 
 type ReminderContext = Pick<AppContext, 'db' | 'config'>;
@@ -49,16 +49,7 @@ export async function sendDueReminders(ctx: ReminderContext, now = new Date()): 
       let count = 0;
       for (const request of due) {
         await supersedeRequests(tx, request.profileId, request.entryNo, now);
-        const [entry] = await tx
-          .select()
-          .from(profileEntries)
-          .where(
-            and(
-              eq(profileEntries.profileId, request.profileId),
-              eq(profileEntries.section, 'referee'),
-              eq(profileEntries.entryNo, request.entryNo),
-            ),
-          );
+        const entry = await refereeEntryOf(tx, request);
         if (!entry) continue;
         const issued = await issueRequest(tx, ctx.config, entry, { now, remindersSent: request.remindersSent + 1, reminder: true });
         if (issued) count++;

@@ -112,6 +112,21 @@ export async function refereeDeliveries(db: Db, profileId: string): Promise<Map<
   return new Map(rows.map((r) => [r.entryNo, deliveryOf(r)]));
 }
 
+/** The referee entry a request was made for (null once the applicant removed it). */
+export async function refereeEntryOf(tx: Db, request: Pick<RequestRow, 'profileId' | 'entryNo'>): Promise<EntryRow | null> {
+  const [entry] = await tx
+    .select()
+    .from(schema.profileEntries)
+    .where(
+      and(
+        eq(schema.profileEntries.profileId, request.profileId),
+        eq(schema.profileEntries.section, 'referee'),
+        eq(schema.profileEntries.entryNo, request.entryNo),
+      ),
+    );
+  return entry ?? null;
+}
+
 /**
  * Marks every live request of an entry as superseded (a newer request, or the entry removed or given another
  * referee). The form report of an answered one stops verifying as valid: it no longer describes a current referee.

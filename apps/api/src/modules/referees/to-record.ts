@@ -1,9 +1,9 @@
 import { schema } from '@portal/db';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { issueRequest, refereeRecord, supersedeRequests } from './requests';
+import { issueRequest, refereeEntryOf, refereeRecord, supersedeRequests } from './requests';
 
-const { refereeRequests, profileEntries } = schema;
+const { refereeRequests } = schema;
 const BATCH = 50;
 
 type StepContext = Pick<AppContext, 'db' | 'config'>;
@@ -46,16 +46,7 @@ export async function resendRequestsToRecord(ctx: StepContext, now = new Date())
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const request of due) {
-        const [entry] = await tx
-          .select()
-          .from(profileEntries)
-          .where(
-            and(
-              eq(profileEntries.profileId, request.profileId),
-              eq(profileEntries.section, 'referee'),
-              eq(profileEntries.entryNo, request.entryNo),
-            ),
-          );
+        const entry = await refereeEntryOf(tx, request);
         const record = entry ? await refereeRecord(tx, String(entry.data.MemberNo ?? '')) : null;
         if (record?.email && sameAddress(record.email, request.refereeEmail)) {
           await tx.update(refereeRequests).set({ sentToRecord: true }).where(eq(refereeRequests.id, request.id));
