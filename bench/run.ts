@@ -14,12 +14,9 @@
  * at the median. Run by hand only (not in CI). Environment: BENCH_PG_URL (a PostgreSQL server URL on which the
  * bench may create databases; default postgres://postgres@127.0.0.1:5432/postgres), BENCH_COUNT.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeBase64 } from '@portal/contract';
 import { type Db, openDatabase, queryRows, schema } from '@portal/db';
 import { seed } from '@portal/db/seed';
 import autocannon from 'autocannon';
@@ -30,10 +27,10 @@ import { issueDocument, renderDocument } from '../apps/api/src/modules/documents
 import { nameSearchQuery } from '../apps/api/src/modules/register/search';
 import type { AppContext } from '../apps/api/src/shared/context';
 import { createStorage } from '../apps/api/src/shared/storage';
-import { bulkMember, seedBulk } from '../packages/db/src/seed/bulk';
+import { seedBulk } from '../packages/db/src/seed/bulk';
+import { percentile, searchPaths, startServer } from './server';
 import { steadyLoad } from './steady-load';
 
-const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const count = Number(args.find((a) => /^\d+$/.test(a)) ?? process.env.BENCH_COUNT ?? 200_000);
@@ -44,6 +41,9 @@ const reuse = args.includes('--reuse');
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'bench_portal';
 const CERTIFICATE_RENDERS = 100;
+// The bench sends everything from one address: the per-address limit is raised, not switched off,
+// so its database round trip is part of what is measured (decision 021).
+const searchLimitRaised = { SEARCH_RATE_PER_MINUTE: '100000000' };
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)}`;
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -71,49 +71,6 @@ interface CertificateResult {
 }
 
 // ---------------------------------------------------------------- helpers
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Realistic terms: names as people type them (surname, first and last, partial) and member numbers of active members. */
-function searchPaths(kind: 'name' | 'number', howMany: number): string[] {
-  const paths: string[] = [];
-  let i = 0;
-  while (paths.length < howMany && i < howMany * 20) {
-    i++;
-    const n = 1 + ((i * 7919) % count);
-    const m = bulkMember(n);
-    if (m.profile.type === 'Corporate' || m.membership.status !== 'Active') continue;
-    let term: string;
-    if (kind === 'number') term = i % 4 === 0 ? String(m.membership.memberNo).toLowerCase() : String(m.membership.memberNo);
-    else {
-      const first = m.profile.firstName;
-      const last = m.profile.lastName;
-      const style = i % 20;
-      term =
-        style < 10
-          ? `${first} ${last}`
-          : style < 14
-            ? last
-            : style < 17
-              ? `${last.toLowerCase()} ${first.toLowerCase()}`
-              : last.slice(0, 5);
-    }
-    paths.push(`/api/profile/search?term=${encodeURIComponent(encodeBase64(term))}`);
-  }
-  return paths;
-}
 
 async function prepare(db: Db, label: string) {
   const started = Date.now();
@@ -187,56 +144,6 @@ async function timeCertificates(db: Db, label: string): Promise<CertificateResul
   }
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALTCHA_HMAC_KEY: 'bench-altcha-key',
-      SEED_DEMO: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // The bench sends everything from one address: the per-address limit is raised, not switched off,
-      // so its database round trip is part of what is measured (decision 021).
-      SEARCH_RATE_PER_MINUTE: '100000000',
-      OUTBOX_POLL_MS: '60000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { url, child, stop };
-}
-
 /**
  * Waits until the server has worked through requests still queued from the last run (a server slower than the
  * rate keeps answering after autocannon stops), so one run's backlog does not land in the next run's numbers.
@@ -263,7 +170,7 @@ const queryLabel = { name: 'name', number: 'member number', health: 'baseline: /
  */
 async function load(url: string, database: string, kind: 'name' | 'number' | 'health'): Promise<SearchResult[]> {
   await settle(url, database);
-  const paths = kind === 'health' ? ['/api/health'] : searchPaths(kind, 2000);
+  const paths = kind === 'health' ? ['/api/health'] : searchPaths(kind, 2000, count);
   // Warm-up: plans, caches and connections.
   for (const p of paths.slice(0, 50)) await fetch(url + p).then((r) => r.arrayBuffer());
   const steady = await steadyLoad(url, paths, rate, duration);
@@ -328,7 +235,7 @@ async function benchPostgres(): Promise<{ search: SearchResult[]; certificate: C
   } finally {
     await database.close();
   }
-  const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: 'memory://' });
+  const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: 'memory://', ...searchLimitRaised });
   try {
     log('PostgreSQL: server up, searching by name…');
     const byName = await load(server.url, 'PostgreSQL', 'name');
@@ -356,7 +263,7 @@ async function benchPglite(): Promise<{ search: SearchResult[]; certificate: Cer
       // PGlite is single-process: the server opens the files once this process has closed them.
       await database.close();
     }
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...searchLimitRaised });
     try {
       log('PGlite: server up, searching by name…');
       const byName = await load(server.url, 'PGlite', 'name');

@@ -1,0 +1,114 @@
+/**
+ * What the benches share: a free port, the API server started as a child process (`apps/api/src/main.ts` under
+ * tsx, production mode), percentiles, and realistic register search terms for bulk members (bench/run.ts,
+ * bench/load.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { encodeBase64 } from '@portal/contract';
+import { bulkMember } from '../packages/db/src/seed/bulk';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. */
+export function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface StartedServer {
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM (the server's own shutdown), SIGKILL after 10 s; resolves once the process has exited. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the API (production mode, bot check key set, no demo seed, outbox worker slowed down) on a free port and
+ * waits until /api/health answers. `env` adds to or overrides those settings; `nodeArgs` go to node before tsx
+ * (for example `--cpu-prof`).
+ */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<StartedServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALTCHA_HMAC_KEY: 'bench-altcha-key',
+      SEED_DEMO: 'off',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OUTBOX_POLL_MS: '60000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  return { url, child, stop };
+}
+
+/**
+ * A register search as people type it, for bulk member `n` of `count` (an Active individual is searched for; null
+ * for a firm or a member who is not listed): names (first and last, surname alone, lower case, a prefix) or, when
+ * `kind` is 'number', the member number. `style` picks the form (0–19).
+ */
+export function searchTerm(n: number, kind: 'name' | 'number', style: number): string | null {
+  const m = bulkMember(n);
+  if (m.profile.type === 'Corporate' || m.membership.status !== 'Active') return null;
+  if (kind === 'number') return style % 4 === 0 ? String(m.membership.memberNo).toLowerCase() : String(m.membership.memberNo);
+  const first = m.profile.firstName;
+  const last = m.profile.lastName;
+  const s = style % 20;
+  return s < 10 ? `${first} ${last}` : s < 14 ? last : s < 17 ? `${last.toLowerCase()} ${first.toLowerCase()}` : last.slice(0, 5);
+}
+
+/** `howMany` search paths (`/api/profile/search?term=<base64>`) over bulk members 1..count. */
+export function searchPaths(kind: 'name' | 'number', howMany: number, count: number): string[] {
+  const paths: string[] = [];
+  let i = 0;
+  while (paths.length < howMany && i < howMany * 20) {
+    i++;
+    const term = searchTerm(1 + ((i * 7919) % count), kind, i);
+    if (term !== null) paths.push(`/api/profile/search?term=${encodeURIComponent(encodeBase64(term))}`);
+  }
+  return paths;
+}
