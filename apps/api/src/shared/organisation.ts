@@ -11,15 +11,20 @@ export async function loadMinorSettings(db: Db): Promise<MinorSettings> {
   return parseMinorSettings((await loadSettingsRow(db))?.minorSettings);
 }
 
-// Read on every signed-in request (inactivity rule), so kept for a few seconds; saving clears it.
+// Read on every signed-in request (inactivity rule), so kept for a few seconds; saving clears it. The load itself
+// is kept: requests arriving while it runs share it, instead of each sending the same query when the copy expires.
 const CACHE_MS = 5_000;
-let cached: { at: number; db: Db; value: MinorSettings } | null = null;
+let cached: { at: number; db: Db; value: Promise<MinorSettings> } | null = null;
 
-export async function cachedMinorSettings(db: Db): Promise<MinorSettings> {
+export function cachedMinorSettings(db: Db): Promise<MinorSettings> {
   if (cached && cached.db === db && Date.now() - cached.at < CACHE_MS) return cached.value;
-  const value = await loadMinorSettings(db);
-  cached = { at: Date.now(), db, value };
-  return value;
+  const entry = { at: Date.now(), db, value: loadMinorSettings(db) };
+  cached = entry;
+  // A failed load is not kept: the next call tries again.
+  entry.value.catch(() => {
+    if (cached === entry) cached = null;
+  });
+  return entry.value;
 }
 
 export function forgetCachedSettings() {

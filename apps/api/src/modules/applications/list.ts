@@ -1,25 +1,42 @@
 import type { Application } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../shared/prepared';
 
 const { applications, applicationComments, membershipCategories } = schema;
 
-/** Applications matching `where`, newest first; comments hidden from the applicant never leave the server. */
-async function applicationsWhere(db: Db, where: SQL | undefined): Promise<Application[]> {
-  const rows = await db
+const applicationRows = (db: Db, where: SQL | undefined) =>
+  db
     .select({ app: applications, categoryDescription: membershipCategories.description })
     .from(applications)
     .innerJoin(membershipCategories, eq(membershipCategories.code, applications.appliedCategory))
     .where(where)
     .orderBy(desc(applications.applicationDateTime));
+
+// The caller's applications are read by the dashboard and most pages of the shell: built once and prepared (issue 11).
+const applicationRowsOfUser = preparedPerDb((db) =>
+  applicationRows(db, eq(applications.userId, sql.placeholder('userId'))).prepare('applications_of_user'),
+);
+const visibleComments = preparedPerDb((db) =>
+  db
+    .select()
+    .from(applicationComments)
+    .where(
+      and(
+        sql`${applicationComments.applicationCode} = any(${sql.placeholder('codes')})`,
+        eq(applicationComments.hiddenFromApplicant, false),
+      ),
+    )
+    .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id))
+    .prepare('application_comments_visible'),
+);
+
+type ApplicationRow = Awaited<ReturnType<typeof applicationRows>>[number];
+
+/** The rows in the list's shape, newest first; comments hidden from the applicant never leave the server. */
+async function applicationDtos(db: Db, rows: ApplicationRow[]): Promise<Application[]> {
   const codes = rows.map((r) => r.app.code);
-  const comments = codes.length
-    ? await db
-        .select()
-        .from(applicationComments)
-        .where(and(inArray(applicationComments.applicationCode, codes), eq(applicationComments.hiddenFromApplicant, false)))
-        .orderBy(asc(applicationComments.createdAt), asc(applicationComments.id))
-    : [];
+  const comments = codes.length ? await visibleComments(db).execute({ codes }) : [];
   return rows.map(({ app, categoryDescription }) => ({
     Code: app.code,
     ProfileID: app.profileId,
@@ -40,12 +57,12 @@ async function applicationsWhere(db: Db, where: SQL | undefined): Promise<Applic
 }
 
 /** The caller's applications, newest first. */
-export function listApplications(db: Db, userId: number): Promise<Application[]> {
-  return applicationsWhere(db, eq(applications.userId, userId));
+export async function listApplications(db: Db, userId: number): Promise<Application[]> {
+  return applicationDtos(db, await applicationRowsOfUser(db).execute({ userId }));
 }
 
 /** One of the caller's applications, in the list's shape; undefined when it is not theirs. */
 export async function ownApplication(db: Db, userId: number, code: string): Promise<Application | undefined> {
-  const [one] = await applicationsWhere(db, and(eq(applications.userId, userId), eq(applications.code, code)));
+  const [one] = await applicationDtos(db, await applicationRows(db, and(eq(applications.userId, userId), eq(applications.code, code))));
   return one;
 }

@@ -1,6 +1,7 @@
 import { toCents } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../shared/prepared';
 import { raiseInvoice, type Tx } from './ledger';
 
 const { applications, ledgerEntries, users } = schema;
@@ -46,19 +47,25 @@ export function applicationFeeSettled(application: ApplicationRow): boolean {
   return application.invoiceNo === null && toCents(application.amount) <= 0;
 }
 
-/** GET /api/billing/alerts: the member's subscription invoices with something still owed (the bell). */
-export async function unpaidSubscriptions(tx: Tx, userId: number): Promise<number> {
-  const [row] = await tx
+// The bell of every signed-in page: built once and prepared (issue 11).
+const unpaidSubscriptionsQuery = preparedPerDb((db) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(ledgerEntries)
     .innerJoin(users, eq(users.profileId, ledgerEntries.profileId))
     .where(
       and(
-        eq(users.id, userId),
+        eq(users.id, sql.placeholder('userId')),
         eq(ledgerEntries.documentType, 'Invoice'),
         eq(ledgerEntries.purpose, 'subscription'),
         gt(ledgerEntries.remainingCents, 0),
       ),
-    );
+    )
+    .prepare('unpaid_subscriptions'),
+);
+
+/** GET /api/billing/alerts: the member's subscription invoices with something still owed (the bell). */
+export async function unpaidSubscriptions(tx: Tx, userId: number): Promise<number> {
+  const [row] = await unpaidSubscriptionsQuery(tx).execute({ userId });
   return Number(row?.n ?? 0);
 }

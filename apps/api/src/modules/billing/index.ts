@@ -19,6 +19,8 @@ export {
   type LedgerEntryRow,
   LedgerError,
   type LedgerPaymentMethod,
+  type LedgerTotals,
+  ledgerTotals,
   lockOpenInvoices,
   type PostPaymentInput,
   type PostPaymentResult,

@@ -1,6 +1,7 @@
 import { type Db, nextNumber, queryRows, schema } from '@portal/db';
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { nairobiDate } from '../../shared/dates';
+import { preparedPerDb } from '../../shared/prepared';
 
 const { applications, ledgerAllocations, ledgerEntries, memberships } = schema;
 
@@ -303,31 +304,64 @@ export async function balanceCents(db: Db, profileId: string): Promise<number> {
   return Number(row.total);
 }
 
+/** Arrears: invoices with something still to pay whose due date has passed by `on`. */
+const overdue = (on: string | SQLWrapper) =>
+  and(eq(ledgerEntries.documentType, 'Invoice'), gt(ledgerEntries.remainingCents, 0), lt(ledgerEntries.dueDate, on));
+
+/** Unapplied credit: payments and credit notes not yet set against an invoice. */
+const unappliedCredit = and(ne(ledgerEntries.documentType, 'Invoice'), lt(ledgerEntries.remainingCents, 0));
+
 /** What is still owed on invoices whose due date has passed. */
 export async function arrearsCents(db: Db, profileId: string, on: string = today()): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.remainingCents}), 0)` })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.profileId, profileId),
-        eq(ledgerEntries.documentType, 'Invoice'),
-        gt(ledgerEntries.remainingCents, 0),
-        lt(ledgerEntries.dueDate, on),
-      ),
-    );
+    .where(and(eq(ledgerEntries.profileId, profileId), overdue(on)));
   return Number(row.total);
+}
+
+export interface LedgerTotals {
+  /** balanceCents: the sum of the entries. */
+  balanceCents: number;
+  /** arrearsCents. */
+  arrearsCents: number;
+  /** Unapplied credit, as a positive number of cents. */
+  creditCents: number;
+  /** isInGoodStanding. */
+  goodStanding: boolean;
+}
+
+// Read by every dashboard (balance tiles, profile summary): built once and prepared (issue 11).
+const totalsQuery = preparedPerDb((db) => {
+  const profileId = sql.placeholder('profileId');
+  const on = sql.placeholder('on');
+  return db
+    .select({
+      balance: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+      arrears: sql<string>`coalesce(sum(${ledgerEntries.remainingCents}) filter (where ${overdue(on)}), 0)`,
+      credit: sql<string>`coalesce(sum(${ledgerEntries.remainingCents}) filter (where ${unappliedCredit}), 0)`,
+      active: sql<boolean>`exists (select 1 from ${memberships} where ${and(eq(memberships.profileId, profileId), eq(memberships.status, 'Active'))})`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.profileId, profileId))
+    .prepare('ledger_totals');
+});
+
+/** Balance, arrears, unapplied credit and good standing in one query (the dashboard asks for all four at once). */
+export async function ledgerTotals(db: Db, profileId: string, on: string = today()): Promise<LedgerTotals> {
+  const [row] = await totalsQuery(db).execute({ profileId, on });
+  const arrears = Number(row.arrears);
+  return {
+    balanceCents: Number(row.balance),
+    arrearsCents: arrears,
+    creditCents: Math.abs(Number(row.credit)),
+    goodStanding: row.active === true && arrears === 0,
+  };
 }
 
 /** An Active membership and no arrears. */
 export async function isInGoodStanding(db: Db, profileId: string, on: string = today()): Promise<boolean> {
-  const [membership] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.profileId, profileId), eq(memberships.status, 'Active')))
-    .limit(1);
-  if (!membership) return false;
-  return (await arrearsCents(db, profileId, on)) === 0;
+  return (await ledgerTotals(db, profileId, on)).goodStanding;
 }
 
 /**

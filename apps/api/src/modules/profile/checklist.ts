@@ -1,12 +1,13 @@
 import { BOARD_CAPTION, type ChecklistItem, firmBioSchema, REQUIRED_REFEREES } from '@portal/contract';
-import { type Db, queryRows, schema } from '@portal/db';
+import { type Db, schema } from '@portal/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { cachedMinorSettings } from '../../shared/organisation';
+import { preparedPerDb } from '../../shared/prepared';
 import type { UserRow } from '../../shared/session';
 import { bioSchemaForRow } from './bio';
 
-const { profiles, requirements } = schema;
+const { profiles, profileEntries, requirements } = schema;
 type ProfileRow = typeof profiles.$inferSelect;
 
 export interface SectionStats {
@@ -24,18 +25,24 @@ export interface ChecklistFacts {
   boardCaption: boolean;
 }
 
+// Read with every profile summary and checklist: built once and prepared (issue 11).
+const entryStatsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      section: profileEntries.section,
+      count: sql<number>`count(*)::int`,
+      personal: sql<number>`(count(*) filter (where ${profileEntries.data}->>'Type' = 'Personal'))::int`,
+      accepted: sql<number>`(count(*) filter (where ${profileEntries.data}->>'response' = 'Accept'))::int`,
+    })
+    .from(profileEntries)
+    .where(eq(profileEntries.profileId, sql.placeholder('profileId')))
+    .groupBy(profileEntries.section)
+    .prepare('checklist_entry_stats'),
+);
+
 /** Every section's counts in one query. */
 export async function loadEntryStats(db: Db, profileId: string): Promise<Map<string, SectionStats>> {
-  const rows = await queryRows<{ section: string; count: number; personal: number; accepted: number }>(
-    db,
-    sql`
-    select section,
-      count(*)::int as count,
-      count(*) filter (where data->>'Type' = 'Personal')::int as personal,
-      count(*) filter (where data->>'response' = 'Accept')::int as accepted
-    from profile_entries where profile_id = ${profileId}
-    group by section`,
-  );
+  const rows = await entryStatsQuery(db).execute({ profileId });
   return new Map(rows.map((r) => [r.section, { count: Number(r.count), personal: Number(r.personal), accepted: Number(r.accepted) }]));
 }
 
@@ -103,14 +110,29 @@ export function passes(code: string, facts: ChecklistFacts): boolean {
   }
 }
 
-/** The category's requirement rows of one checklist type, each with its pass flag. */
-export async function buildChecklist(db: Db, facts: ChecklistFacts, category: string, type: string): Promise<ChecklistItem[]> {
-  const rows = await db
+// Read with every profile summary and checklist: built once and prepared (issue 11).
+const requirementQuery = preparedPerDb((db) =>
+  db
     .select()
     .from(requirements)
-    .where(and(eq(requirements.categoryCode, category), eq(requirements.checklistType, type)))
-    .orderBy(asc(requirements.sequence), asc(requirements.code));
+    .where(and(eq(requirements.categoryCode, sql.placeholder('category')), eq(requirements.checklistType, sql.placeholder('type'))))
+    .orderBy(asc(requirements.sequence), asc(requirements.code))
+    .prepare('checklist_requirements'),
+);
+
+/** The category's requirement rows of one checklist type, in order (needs no facts: can be read beside them). */
+export function requirementRows(db: Db, category: string, type: string) {
+  return requirementQuery(db).execute({ category, type });
+}
+
+/** Each requirement row with its pass flag. */
+export function checklistItems(rows: (typeof requirements.$inferSelect)[], facts: ChecklistFacts): ChecklistItem[] {
   return rows.map((r) => ({ checkListType: r.checklistType, code: r.code, description: r.description, pass: passes(r.code, facts) }));
+}
+
+/** The category's requirement rows of one checklist type, each with its pass flag. */
+export async function buildChecklist(db: Db, facts: ChecklistFacts, category: string, type: string): Promise<ChecklistItem[]> {
+  return checklistItems(await requirementRows(db, category, type), facts);
 }
 
 /** The caller's checklist; the category defaults to the caller's own. */

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../shared/context';
 import { badRequest, conflict, forbidden, notFound, Problems } from '../../shared/errors';
 import { cachedMinorSettings } from '../../shared/organisation';
+import { preparedPerDb } from '../../shared/prepared';
 import type { UserRow } from '../../shared/session';
 import { formFields, uploadsOf } from '../../shared/uploads';
 import { refereeDeliveries, refereeEntryRemoved, refereeEntrySaved } from '../referees';
@@ -53,15 +54,21 @@ async function withDeliveries(db: Db, profileId: string, section: SectionName, e
   return entries.map((e) => ({ ...e, sentToEmail: '', sentToPhone: '', ...deliveries.get(e.EntryNo) }));
 }
 
+// Every tab of the profile page reads its section: built once and prepared (issue 11).
+const sectionEntries = preparedPerDb((db) =>
+  db
+    .select()
+    .from(profileEntries)
+    .where(and(eq(profileEntries.profileId, sql.placeholder('profileId')), eq(profileEntries.section, sql.placeholder('section'))))
+    .orderBy(asc(profileEntries.entryNo))
+    .prepare('profile_section_entries'),
+);
+
 /** GET /api/profile/{section}: the caller's entries in entry order. */
 export async function listEntries(ctx: AppContext, user: UserRow, section: SectionName): Promise<SectionEntry[]> {
   assertSectionFor(user, section);
   if (!user.profileId) return [];
-  const rows = await ctx.db
-    .select()
-    .from(profileEntries)
-    .where(and(eq(profileEntries.profileId, user.profileId), eq(profileEntries.section, section)))
-    .orderBy(asc(profileEntries.entryNo));
+  const rows = await sectionEntries(ctx.db).execute({ profileId: user.profileId, section });
   return withDeliveries(ctx.db, user.profileId, section, rows.map(entryDto));
 }
 

@@ -1,7 +1,8 @@
 import { type Balance, fromCents, type LedgerEntry } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import { arrearsCents, balanceCents, isInGoodStanding, type LedgerEntryRow } from '../billing';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../shared/prepared';
+import { type LedgerEntryRow, ledgerTotals } from '../billing';
 
 const { ledgerEntries } = schema;
 
@@ -21,15 +22,35 @@ export function ledgerEntryDto(row: LedgerEntryRow): LedgerEntry {
   };
 }
 
+// The statement and pending payments are read by the dashboard and the money pages: built once and prepared (issue 11).
+const ledgerQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.profileId, sql.placeholder('profileId')))
+    .orderBy(desc(ledgerEntries.postingDate), desc(ledgerEntries.id))
+    .prepare('statement_ledger'),
+);
+const pendingQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.profileId, sql.placeholder('profileId')),
+        eq(ledgerEntries.documentType, 'Invoice'),
+        gt(ledgerEntries.remainingCents, 0),
+        sql`coalesce(trim(${ledgerEntries.externalDocumentNo}), '') <> ''`,
+      ),
+    )
+    .orderBy(desc(ledgerEntries.documentDate), desc(ledgerEntries.id))
+    .prepare('statement_pending'),
+);
+
 /** `GET profile/ledger`: My Statement, newest first. */
 export async function listLedger(db: Db, profileId: string | null): Promise<LedgerEntry[]> {
   if (!profileId) return [];
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.profileId, profileId))
-    .orderBy(desc(ledgerEntries.postingDate), desc(ledgerEntries.id));
-  return rows.map(ledgerEntryDto);
+  return (await ledgerQuery(db).execute({ profileId })).map(ledgerEntryDto);
 }
 
 /**
@@ -38,38 +59,17 @@ export async function listLedger(db: Db, profileId: string | null): Promise<Ledg
  */
 export async function listPending(db: Db, profileId: string | null): Promise<LedgerEntry[]> {
   if (!profileId) return [];
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.profileId, profileId),
-        eq(ledgerEntries.documentType, 'Invoice'),
-        gt(ledgerEntries.remainingCents, 0),
-        sql`coalesce(trim(${ledgerEntries.externalDocumentNo}), '') <> ''`,
-      ),
-    )
-    .orderBy(desc(ledgerEntries.documentDate), desc(ledgerEntries.id));
-  return rows.map(ledgerEntryDto);
-}
-
-/** Unapplied credit (payments and credit notes not yet set against an invoice), as a positive number of cents. */
-async function creditCents(db: Db, profileId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.remainingCents}), 0)` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.profileId, profileId), ne(ledgerEntries.documentType, 'Invoice'), lt(ledgerEntries.remainingCents, 0)));
-  return Math.abs(Number(row.total));
+  return (await pendingQuery(db).execute({ profileId })).map(ledgerEntryDto);
 }
 
 /** `GET billing/balance`: the balance, the dashboard's arrears and status tiles, and the credit CREDIT can use. */
 export async function loadBalance(db: Db, profileId: string | null): Promise<Balance> {
   if (!profileId) return { BalanceLCY: 0, arrearsLCY: 0, creditLCY: 0, goodStanding: false };
-  const [balance, arrears, credit, goodStanding] = await Promise.all([
-    balanceCents(db, profileId),
-    arrearsCents(db, profileId),
-    creditCents(db, profileId),
-    isInGoodStanding(db, profileId),
-  ]);
-  return { BalanceLCY: fromCents(balance), arrearsLCY: fromCents(arrears), creditLCY: fromCents(credit), goodStanding };
+  const totals = await ledgerTotals(db, profileId);
+  return {
+    BalanceLCY: fromCents(totals.balanceCents),
+    arrearsLCY: fromCents(totals.arrearsCents),
+    creditLCY: fromCents(totals.creditCents),
+    goodStanding: totals.goodStanding,
+  };
 }
