@@ -37,7 +37,8 @@ export async function buildApp(config: Config, database: Database, options: { lo
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     // Per-address rate limits rely on the client address: trust only the configured proxy hops.
-    trustProxy: config.trustProxyHops > 0 ? (config.trustProxyHops as unknown as boolean) : false,
+    // A function, not the number: Fastify 5.12 ignores X-Forwarded-For when trustProxy is a number.
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
