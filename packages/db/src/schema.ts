@@ -405,17 +405,22 @@ export const documents = pgTable(
   ],
 );
 
-export const applicationComments = pgTable('application_comments', {
-  id: serial('id').primaryKey(),
-  applicationCode: text('application_code')
-    .notNull()
-    .references(() => applications.code, { onDelete: 'cascade' }),
-  comment: text('comment').notNull(),
-  displayName: text('display_name').notNull(),
-  hiddenFromApplicant: boolean('hidden_from_applicant').notNull().default(false),
-  authorId: integer('author_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const applicationComments = pgTable(
+  'application_comments',
+  {
+    id: serial('id').primaryKey(),
+    applicationCode: text('application_code')
+      .notNull()
+      .references(() => applications.code, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    displayName: text('display_name').notNull(),
+    hiddenFromApplicant: boolean('hidden_from_applicant').notNull().default(false),
+    authorId: integer('author_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // An application's comments, in order, without reading everyone's (issue 11's load profile).
+  (t) => [index('application_comments_application_idx').on(t.applicationCode, t.createdAt)],
+);
 
 /** Counters behind human-readable numbers (APP000001, PR000001). */
 export const sequences = pgTable('sequences', {
@@ -527,6 +532,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_member_period_key').on(t.memberNo, t.period),
     uniqueIndex('subscriptions_invoice_key').on(t.invoiceNo),
+    // GET /api/subs reads a profile's subscriptions (issue 11's load profile).
+    index('subscriptions_profile_period_idx').on(t.profileId, t.period),
   ],
 );
 

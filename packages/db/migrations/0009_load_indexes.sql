@@ -1,0 +1,2 @@
+CREATE INDEX "application_comments_application_idx" ON "application_comments" USING btree ("application_code","created_at");--> statement-breakpoint
+CREATE INDEX "subscriptions_profile_period_idx" ON "subscriptions" USING btree ("profile_id","period");
