@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { semaphore } from './semaphore';
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -11,21 +12,7 @@ const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
  * their turn, first come first served. The cost of each hash is unchanged.
  */
 const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
-let hashing = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing < MAX_CONCURRENT_HASHES) hashing++;
-  // A finishing hash hands its place straight to the next in line.
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else hashing--;
-  }
-}
+const inTurn = semaphore(MAX_CONCURRENT_HASHES);
 
 export function hashPassword(password: string): Promise<string> {
   return inTurn(() => hash(password, options));

@@ -1,6 +1,6 @@
 import { PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE } from '@portal/contract';
+import { semaphore } from '@portal/db';
 import sharp from 'sharp';
-import { semaphore } from './semaphore';
 
 /** File types by content only: never the file name or the declared type. */
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

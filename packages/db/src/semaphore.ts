@@ -1,6 +1,6 @@
 /**
  * At most `max` tasks at once; the others wait their turn, first come first served. For work whose memory
- * grows with every concurrent caller (decoding images, parsing PDFs).
+ * grows with every concurrent caller (decoding images, parsing PDFs, hashing passwords).
  */
 export function semaphore(max: number) {
   let active = 0;
