@@ -44,7 +44,7 @@ import { runBilling } from '../apps/api/src/modules/billing/run';
 import { createStorage } from '../apps/api/src/shared/storage';
 import { bulkMember, seedBulk } from '../packages/db/src/seed/bulk';
 import { cpuSplit, sampleCpu, summariseProfile } from './cpu';
-import { percentile, searchTerm, startServer } from './server';
+import { benchDatabase, percentile, searchTerm, startServer } from './server';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -185,18 +185,14 @@ async function prepared(db: Db): Promise<boolean> {
 async function prepareDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
-  const [{ exists }] = (await admin.query('select exists (select 1 from pg_database where datname = $1) as exists', [BENCH_DB])).rows;
-  if (exists && !reuse) await admin.query(`drop database ${BENCH_DB} with (force)`);
-  if (!exists || !reuse) await admin.query(`create database ${BENCH_DB}`);
+  const benchUrl = await benchDatabase(admin, pgServer, BENCH_DB, reuse);
   await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${BENCH_DB}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: benchUrl });
   try {
     await database.migrate();
-    if (reuse && exists && (await prepared(database.db))) {
+    if (reuse && (await prepared(database.db))) {
       log(`reusing ${BENCH_DB} as it is`);
-      return url.toString();
+      return benchUrl;
     }
     const started = Date.now();
     await seed(database.db, { adminEmail: 'admin@portal.test', adminPassword: 'Admin@2026', demo: false });
@@ -219,7 +215,7 @@ async function prepareDatabase(): Promise<string> {
   } finally {
     await database.close();
   }
-  return url.toString();
+  return benchUrl;
 }
 
 async function dropDatabase() {

@@ -28,7 +28,7 @@ import { nameSearchQuery } from '../apps/api/src/modules/register/search';
 import type { AppContext } from '../apps/api/src/shared/context';
 import { createStorage } from '../apps/api/src/shared/storage';
 import { seedBulk } from '../packages/db/src/seed/bulk';
-import { percentile, searchPaths, startServer } from './server';
+import { benchDatabase, percentile, searchPaths, startServer } from './server';
 import { steadyLoad } from './steady-load';
 
 const args = process.argv.slice(2);
@@ -219,13 +219,9 @@ async function benchPostgres(): Promise<{ search: SearchResult[]; certificate: C
     log(`PostgreSQL: skipped, cannot connect to ${pgServer} (${(error as Error).message})`);
     return null;
   }
-  const [{ exists }] = (await admin.query('select exists (select 1 from pg_database where datname = $1) as exists', [BENCH_DB])).rows;
-  if (exists && !reuse) await admin.query(`drop database ${BENCH_DB} with (force)`);
-  if (!exists || !reuse) await admin.query(`create database ${BENCH_DB}`);
+  const benchUrl = await benchDatabase(admin, pgServer, BENCH_DB, reuse);
   await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${BENCH_DB}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: benchUrl });
   let certificate: CertificateResult[];
   try {
     await database.migrate();
@@ -235,7 +231,7 @@ async function benchPostgres(): Promise<{ search: SearchResult[]; certificate: C
   } finally {
     await database.close();
   }
-  const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: 'memory://', ...searchLimitRaised });
+  const server = await startServer({ DATABASE_URL: benchUrl, DATA_DIR: 'memory://', ...searchLimitRaised });
   try {
     log('PostgreSQL: server up, searching by name…');
     const byName = await load(server.url, 'PostgreSQL', 'name');

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { encodeBase64 } from '@portal/contract';
+import type pg from 'pg';
 import { bulkMember } from '../packages/db/src/seed/bulk';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -111,4 +112,17 @@ export function searchPaths(kind: 'name' | 'number', howMany: number, count: num
     if (term !== null) paths.push(`/api/profile/search?term=${encodeURIComponent(encodeBase64(term))}`);
   }
   return paths;
+}
+
+/**
+ * The URL of database `name` on the server `admin` is connected to: created afresh (dropped first if there), or
+ * kept as it is with `reuse`.
+ */
+export async function benchDatabase(admin: pg.Client, serverUrl: string, name: string, reuse: boolean): Promise<string> {
+  const [{ exists }] = (await admin.query('select exists (select 1 from pg_database where datname = $1) as exists', [name])).rows;
+  if (exists && !reuse) await admin.query(`drop database ${name} with (force)`);
+  if (!exists || !reuse) await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
