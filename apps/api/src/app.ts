@@ -14,7 +14,9 @@ import { applicationRoutes } from './modules/applications/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { companyRoutes } from './modules/company/routes';
+import { cpdRoutes } from './modules/cpd/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { paymentSandboxEnabled, paymentSandboxRoutes } from './modules/payments';
@@ -126,6 +128,8 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(paymentRoutes(ctx));
       if (paymentSandboxEnabled(ctx)) await api.register(paymentSandboxRoutes(ctx));
       await api.register(statementRoutes(ctx));
+      await api.register(eventRoutes(ctx));
+      await api.register(cpdRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -12,6 +12,9 @@ export const DOCUMENT_KINDS = [
   'receipt',
   'subscription_certificate',
   'good_standing',
+  'event_ticket',
+  'cpd_certificate',
+  'cpd_statement',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -40,6 +43,9 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   receipt: 'Receipt',
   subscription_certificate: 'Subscription Certificate',
   good_standing: 'Certificate of Good Standing',
+  event_ticket: 'Event Ticket',
+  cpd_certificate: 'CPD Certificate',
+  cpd_statement: 'CPD Compliance Statement',
 };
 
 /** Download names: `CERTIFICATE-APP000012.pdf`. */

@@ -47,6 +47,23 @@ const REQUESTS: Record<string, z.ZodType> = {
   creditNoteRequest: contract.creditNoteRequest,
   subscriptionCertificateRequest: contract.subscriptionCertificateRequest,
   billingSubjectQuery: contract.billingSubjectQuery,
+  // cpd.ts
+  cpdAwardsQuery: contract.cpdAwardsQuery,
+  cpdRequirementsInput: contract.cpdRequirementsInput,
+  cpdYearQuery: contract.cpdYearQuery,
+  cpdYearParam: contract.cpdYearParam,
+  cpdActivityInput: contract.cpdActivityInput,
+  cpdActivityIdParam: contract.cpdActivityIdParam,
+  cpdActivitiesQuery: contract.cpdActivitiesQuery,
+  cpdAcceptRequest: contract.cpdAcceptRequest,
+  cpdRejectRequest: contract.cpdRejectRequest,
+  cpdComplianceQuery: contract.cpdComplianceQuery,
+  // events.ts
+  eventInput: contract.eventInput,
+  eventNoParam: contract.eventNoParam,
+  bookingNoParam: contract.bookingNoParam,
+  attendanceRequest: contract.attendanceRequest,
+  adminEventsQuery: contract.adminEventsQuery,
   // documents.ts
   documentNoParam: contract.documentNoParam,
   // members.ts

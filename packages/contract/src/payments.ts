@@ -25,6 +25,7 @@ export const PAYMENT_DESCRIPTIONS = {
   upgrade: 'Upgrade Payment',
   application: 'Application Payment',
   license: 'License fees',
+  event: 'Event Payment',
 } as const;
 
 /**

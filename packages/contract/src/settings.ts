@@ -53,6 +53,8 @@ export const minorSettingsSchema = z.object({
     .catch('ERB'),
   /** Days between reminders to a referee who has not answered. */
   referee_reminder_days: z.number().int().min(1).max(90).catch(7),
+  /** The first year of the CPD dashboard's year list (part 2 §2.1). */
+  cpd_start_year: z.number().int().min(1990).max(2100).catch(2018),
 });
 export type MinorSettings = z.infer<typeof minorSettingsSchema>;
 

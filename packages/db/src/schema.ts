@@ -628,4 +628,186 @@ export const paymentCallbacks = pgTable(
   (t) => [index('payment_callbacks_checkout_idx').on(t.checkoutRequestId)],
 );
 
+/* ------------------------------------------------------------------ events and CPD (decisions.md §8) --- */
+// CPD points have one decimal (half points exist); numeric columns read as strings, converted at the edges.
+const points = (name: string) => numeric(name, { precision: 7, scale: 1 });
+
+/**
+ * The portal's own events. `seats_taken` moves only by conditional updates (`where seats_taken < capacity`), so
+ * concurrent bookings never pass the capacity. Fees are per membership category in cents; a missing one is 0.
+ */
+export const events = pgTable(
+  'events',
+  {
+    /** EVT000001. */
+    no: text('no').primaryKey(),
+    description: text('description').notNull(),
+    details: text('details').notNull().default(''),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    /** HH:MM, Nairobi time. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    location: text('location').notNull(),
+    /** CONFERENCE | COURSES | INHOUSES | SEMINARS | SPECIALS | WORKSHOPS | WEBINAR. */
+    eventType: text('event_type').notNull(),
+    isWebinar: boolean('is_webinar').notNull().default(false),
+    cpdHours: points('cpd_hours').notNull().default('0'),
+    /** Counts towards the structured share of the CPD requirement. */
+    structured: boolean('structured').notNull().default(true),
+    providers: jsonb('providers').$type<string[]>().notNull().default([]),
+    /** The logo or banner image in file storage (events are not a member's files), and its content type. */
+    logoKey: text('logo_key'),
+    logoType: text('logo_type'),
+    /** Null: no limit. */
+    capacity: integer('capacity'),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    bookingDeadline: timestamp('booking_deadline', { withTimezone: true }),
+    /** Category code → fee in cents. */
+    fees: jsonb('fees').$type<Record<string, number>>().notNull().default({}),
+    /** draft | published | closed | cancelled. */
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    index('events_status_start_idx').on(t.status, t.startDate),
+    check('events_seats_check', sql`${t.seatsTaken} >= 0 and (${t.capacity} is null or ${t.seatsTaken} <= ${t.capacity})`),
+  ],
+);
+
+/**
+ * A member's booking of an event. One live (not cancelled) booking per member and event, by a partial unique index.
+ * status: billed (a fee invoiced, unpaid) → open (free, or paid) → closed (the event closed); cancelled.
+ */
+export const eventBookings = pgTable(
+  'event_bookings',
+  {
+    /** BKG000001. */
+    bookingNo: text('booking_no').primaryKey(),
+    eventNo: text('event_no')
+      .notNull()
+      .references(() => events.no, { onDelete: 'restrict' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'restrict' }),
+    memberNo: text('member_no'),
+    userId: integer('user_id'),
+    status: text('status').notNull(),
+    amountCents: cents('amount_cents').notNull().default(0),
+    /** The fee's invoice (proformaInvoiceNo); null for a free booking. */
+    invoiceNo: text('invoice_no'),
+    /** Set when the invoice is settled in full (the ledger's markSourcesPaid). */
+    receiptNo: text('receipt_no'),
+    /** The ticket's document number (QR-verifiable). */
+    ticketNo: text('ticket_no'),
+    attendedAt: timestamp('attended_at', { withTimezone: true }),
+    checkedInBy: integer('checked_in_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    creditNoteNo: text('credit_note_no'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('event_bookings_live_key').on(t.eventNo, t.profileId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('event_bookings_invoice_key').on(t.invoiceNo),
+    index('event_bookings_profile_idx').on(t.profileId, t.createdAt),
+    index('event_bookings_event_idx').on(t.eventNo, t.status),
+  ],
+);
+
+/**
+ * CPD points a member holds: from an attended event (one per booking, by unique key: closing twice awards once) or
+ * from an outside activity an approver accepted (one per activity). `period` is the year, as the spec keeps it.
+ */
+export const cpdAwards = pgTable(
+  'cpd_awards',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'restrict' }),
+    memberNo: text('member_no'),
+    /** 'event' | 'activity'. */
+    source: text('source').notNull(),
+    eventNo: text('event_no'),
+    bookingNo: text('booking_no'),
+    activityId: integer('activity_id'),
+    description: text('description').notNull(),
+    provider: text('provider').notNull().default(''),
+    location: text('location').notNull().default(''),
+    eventDate: date('event_date').notNull(),
+    endDate: date('end_date').notNull(),
+    points: points('points').notNull(),
+    structured: boolean('structured').notNull().default(true),
+    period: text('period').notNull(),
+    /** The CPD certificate's document number (events); null for outside activities. */
+    certificateNo: text('certificate_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cpd_awards_booking_key').on(t.bookingNo),
+    uniqueIndex('cpd_awards_activity_key').on(t.activityId),
+    index('cpd_awards_profile_period_idx').on(t.profileId, t.period),
+    index('cpd_awards_period_idx').on(t.period),
+  ],
+);
+
+/** CPD a member earned outside the portal's events, with evidence; counts only once an approver accepts it. */
+export const cpdActivities = pgTable(
+  'cpd_activities',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'restrict' }),
+    memberNo: text('member_no'),
+    userId: integer('user_id'),
+    /** COURSE | CONFERENCE | SEMINAR | WORKSHOP | PAPER | MENTORING | OTHER. */
+    activityType: text('activity_type').notNull(),
+    description: text('description').notNull(),
+    provider: text('provider').notNull(),
+    location: text('location').notNull().default(''),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    hours: points('hours').notNull(),
+    evidenceFileId: uuid('evidence_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Pending | Accepted | Rejected. */
+    status: text('status').notNull().default('Pending'),
+    pointsAwarded: points('points_awarded'),
+    structured: boolean('structured'),
+    reason: text('reason'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('cpd_activities_profile_idx').on(t.profileId, t.startDate), index('cpd_activities_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The annual CPD requirement per membership category: points, of which `structured_points` from structured activities. */
+export const cpdRequirements = pgTable('cpd_requirements', {
+  categoryCode: text('category_code')
+    .primaryKey()
+    .references(() => membershipCategories.code, { onDelete: 'cascade' }),
+  annualPoints: points('annual_points').notNull(),
+  structuredPoints: points('structured_points').notNull().default('0'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** CPD reminders sent to members below target, per year: claimed by a conditional upsert so no one is reminded twice. */
+export const cpdReminders = pgTable(
+  'cpd_reminders',
+  {
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.period] })],
+);
+
 export const now = sql`now()`;

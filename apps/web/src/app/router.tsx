@@ -23,12 +23,14 @@ import { InvoicePage, ReceiptPage } from '../features/billing/invoice-page';
 import { ChecklistComponentPage } from '../features/checklist/checklist-component-page';
 import { ChecklistPage } from '../features/checklist/checklist-page';
 import { CheckoutPage } from '../features/checkout/checkout-page';
+import { adminCpdRoutes, cpdRoutes } from '../features/cpd/routes';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { GoodStandingPage } from '../features/dashboard/good-standing-page';
 import { OutboxPage } from '../features/dev/outbox-page';
 import { DocumentPage } from '../features/documents/document-page';
 import { VerifyDocumentPage } from '../features/documents/verify-document-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { adminEventRoutes, eventRoutes } from '../features/events/routes';
 import { InitiatePage } from '../features/profile/initiate-page';
 import { ProfileConfirmPage } from '../features/profile/pages/profile-confirm-page';
 import { ProfilePage } from '../features/profile/pages/profile-page';
@@ -86,6 +88,10 @@ export const router = createBrowserRouter([
       { path: '/application', element: <ApplicationListPage /> },
       { path: '/application/:kind/:code', element: <DocumentPage /> },
       { path: '/profile/RefereeFormReport/:entryNo', element: <RefereeReportPage /> },
+      ...eventRoutes,
+      ...adminEventRoutes,
+      ...cpdRoutes,
+      ...adminCpdRoutes,
       {
         path: '/admin/applications',
         element: (

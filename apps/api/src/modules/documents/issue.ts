@@ -28,6 +28,9 @@ const PREFIX: Record<DocumentKind, string> = {
   receipt: 'RCP',
   subscription_certificate: 'SUB',
   good_standing: 'CGS',
+  event_ticket: 'TKT',
+  cpd_certificate: 'CPD',
+  cpd_statement: 'CPS',
 };
 
 // Crockford base32: no I, L, O, U, so a number read aloud or typed is not misread.

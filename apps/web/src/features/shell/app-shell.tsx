@@ -66,7 +66,18 @@ const DRAWER_WIDTH = 260;
  * links to screens still being built (CPD, billing, applications, …) are left out until they land,
  * rather than leading to a 404 page.
  */
-const BUILT_ROUTES = ['/dashboard', '/profile', '/admin/', '/application', '/billing', '/subscription', '/payment-history', '/checkout'];
+const BUILT_ROUTES = [
+  '/dashboard',
+  '/profile',
+  '/admin/',
+  '/application',
+  '/billing',
+  '/subscription',
+  '/payment-history',
+  '/checkout',
+  '/events',
+  '/cpd',
+];
 const isBuilt = (link: NavLink): boolean =>
   Boolean(link.external) || BUILT_ROUTES.some((r) => link.to.startsWith(r)) || Boolean(link.children?.some(isBuilt));
 

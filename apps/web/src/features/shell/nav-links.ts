@@ -29,6 +29,7 @@ export function navLinks(ctx: NavContext): NavLink[] {
   const backOffice: NavLink[] = [
     { title: 'Applications', to: '/admin/applications', package: null },
     { title: 'Members', to: '/admin/members', package: null },
+    { title: 'CPD', to: '/admin/cpd', package: null },
   ];
   if (user.is_admin) {
     const admin: NavLink[] = [];
@@ -37,6 +38,7 @@ export function navLinks(ctx: NavContext): NavLink[] {
       admin.push({ title: 'Requirements', to: '/admin/requirements', package: null });
     }
     admin.push(...backOffice);
+    admin.push({ title: 'Events', to: '/admin/events', package: null });
     admin.push({ title: 'Billing', to: '/admin/billing', package: null });
     admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
     admin.push({ title: 'Audit Log', to: '/admin/audit', package: null });

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { TEXT_LIMITS as L } from './limits';
+import { messages } from './messages';
+
+/**
+ * The portal's own events (part 2 §2.6, §3 'Event' and 'Event booking', §7 `events`, `events/all_events`; issue 12;
+ * decisions.md §8). Administrators publish them; members book, pay through the ledger and checkout, attend; closing
+ * an event turns attendance into CPD points. Amounts are shillings with two decimals (integer cents on the server).
+ */
+export const EVENT_TYPES = ['CONFERENCE', 'COURSES', 'INHOUSES', 'SEMINARS', 'SPECIALS', 'WORKSHOPS', 'WEBINAR'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Each event type's own colour (part 2 §2.6: the values are not given, so these are ours). */
+export const EVENT_TYPE_COLORS: Record<EventType, string> = {
+  CONFERENCE: '#1565C0',
+  COURSES: '#2E7D32',
+  INHOUSES: '#6D4C41',
+  SEMINARS: '#6A1B9A',
+  SPECIALS: '#C62828',
+  WORKSHOPS: '#EF6C00',
+  WEBINAR: '#00838F',
+};
+
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  CONFERENCE: 'Conference',
+  COURSES: 'Course',
+  INHOUSES: 'In-house',
+  SEMINARS: 'Seminar',
+  SPECIALS: 'Special',
+  WORKSHOPS: 'Workshop',
+  WEBINAR: 'Webinar',
+};
+
+/** draft (only administrators see it) → published (members book) → closed (CPD awarded) | cancelled. */
+export const EVENT_STATUSES = ['draft', 'published', 'closed', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** Booking statuses (part 2 §4): billed (fee invoiced, unpaid), open (free or paid), closed (event closed), cancelled. */
+export const BOOKING_STATUSES = ['open', 'closed', 'billed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Status chips (part 2 §9): open green, closed red, billed blue, cancelled purple. */
+export const BOOKING_STATUS_COLORS: Record<BookingStatus, string> = {
+  open: '#2E7D32',
+  closed: '#C62828',
+  billed: '#1565C0',
+  cancelled: '#6A1B9A',
+};
+
+/** Upcoming events as a list or a grid; the default is a stored constant (part 2 §2.6), the choice is remembered. */
+export const EVENT_VIEW_MODES = ['grid', 'list'] as const;
+export type EventViewMode = (typeof EVENT_VIEW_MODES)[number];
+export const DEFAULT_EVENT_VIEW: EventViewMode = 'grid';
+export const EVENT_VIEW_STORAGE_KEY = 'events.view';
+
+/** Card width 265 and image height 175 (part 2 §9). */
+export const EVENT_CARD = { width: 265, imageHeight: 175 } as const;
+
+/** The logo or banner: an image of at most 2 MB. */
+export const EVENT_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+export const eventMessages = {
+  notFound: 'Event not found',
+  bookingNotFound: 'Booking not found',
+  notOpenForBooking: 'This event is not open for booking',
+  bookingClosed: 'Booking for this event has closed',
+  alreadyStarted: 'This event has already started',
+  full: 'This event is fully booked',
+  alreadyBooked: 'You have already booked this event',
+  membershipRequired: 'Only registered members can book events',
+  booked: 'Your seat is booked',
+  billed: 'Your seat is reserved. Pay the invoice to confirm it.',
+  cancelled: 'Your booking has been cancelled',
+  cancelledWithCredit: (amount: string) => `Your booking has been cancelled and ${amount} credited to your account`,
+  cannotCancel: 'This booking can no longer be cancelled',
+  descriptionRequired: 'Description is required',
+  locationRequired: 'Location is required',
+  dateRequired: 'Date is required',
+  timeInvalid: 'Enter a time as HH:MM',
+  endBeforeStart: 'The event cannot end before it starts',
+  deadlineAfterStart: 'The booking deadline must be before the event starts',
+  capacityInvalid: 'Capacity must be a whole number of at least 1',
+  capacityBelowBooked: (booked: number) => `Capacity cannot be below the ${booked} seats already booked`,
+  pointsInvalid: 'CPD points must be between 0 and 100',
+  feeInvalid: 'Enter a fee of 0 or more',
+  providerTooMany: 'At most 10 providers',
+  notEditable: 'A closed or cancelled event cannot be changed',
+  notPublished: 'Only a published event can take attendance',
+  cannotPublish: 'Only a draft event can be published',
+  cannotClose: 'Only a published event can be closed',
+  cannotCloseBeforeStart: 'An event can be closed once it has started',
+  cannotCancelEvent: 'A closed event cannot be cancelled',
+  logoInvalid: 'The logo must be a PNG, JPEG or WebP image of at most 2 MB',
+  bookingNosRequired: 'Give at least one booking number',
+  ticketTitle: 'Event Ticket',
+} as const;
+
+const requiredText = (max: number, required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, messages.valueTooLong);
+const date = z.iso.date({ error: eventMessages.dateRequired }).max(L.short, messages.valueTooLong);
+const time = z
+  .string({ error: eventMessages.timeInvalid })
+  .max(L.short, messages.valueTooLong)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, eventMessages.timeInvalid);
+const kes = z.number({ error: eventMessages.feeInvalid }).min(0, eventMessages.feeInvalid).max(10_000_000, eventMessages.feeInvalid);
+
+/** What an administrator creates or edits (`POST admin/events`, `POST admin/events/{no}`). */
+export const eventInput = z
+  .object({
+    description: requiredText(L.text, eventMessages.descriptionRequired),
+    details: z.string().trim().max(L.description, messages.valueTooLong).default(''),
+    startDate: date,
+    endDate: date,
+    startTime: time,
+    endTime: time,
+    location: requiredText(L.text, eventMessages.locationRequired),
+    eventType: z.enum(EVENT_TYPES),
+    isWebinar: z.boolean().default(false),
+    cpdHours: z.number({ error: eventMessages.pointsInvalid }).min(0, eventMessages.pointsInvalid).max(100, eventMessages.pointsInvalid),
+    /** Counts towards the structured share of the CPD requirement. */
+    structured: z.boolean().default(true),
+    providers: z.array(z.string().trim().min(1).max(L.text, messages.valueTooLong)).max(10, eventMessages.providerTooMany).default([]),
+    capacity: z.number().int(eventMessages.capacityInvalid).min(1, eventMessages.capacityInvalid).max(100_000).nullable().default(null),
+    /** An ISO date-time; null: until the start. */
+    bookingDeadline: z.iso.datetime({ offset: true }).max(L.short, messages.valueTooLong).nullable().default(null),
+    /** Category code → fee in KES (0 or missing: free for that category). */
+    fees: z.record(z.string().max(L.code, messages.valueTooLong), kes).default({}),
+  })
+  .superRefine((value, ctx) => {
+    const start = `${value.startDate}T${value.startTime}`;
+    const end = `${value.endDate}T${value.endTime}`;
+    if (end < start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: eventMessages.endBeforeStart });
+    if (value.bookingDeadline && new Date(value.bookingDeadline).getTime() > Date.parse(`${start}:00+03:00`)) {
+      ctx.addIssue({ code: 'custom', path: ['bookingDeadline'], message: eventMessages.deadlineAfterStart });
+    }
+  });
+export type EventInput = z.input<typeof eventInput>;
+
+export const eventNoParam = z.object({ no: z.string().min(1).max(L.code, messages.valueTooLong) });
+export const bookingNoParam = z.object({ bookingNo: z.string().min(1).max(L.code, messages.valueTooLong) });
+
+/** `POST admin/events/{no}/attendance`: booking numbers, ticket numbers or the ticket QR's address, as scanned or typed. */
+export const attendanceRequest = z.object({
+  bookingNos: z.array(z.string().trim().min(1).max(L.routeCode, messages.valueTooLong)).min(1, eventMessages.bookingNosRequired).max(5000),
+});
+
+export const adminEventsQuery = z.object({
+  status: z.enum(EVENT_STATUSES).optional(),
+  search: z.string().trim().max(L.text, messages.valueTooLong).optional(),
+});
+
+export const eventProviderSchema = z.object({ name: z.string() });
+
+/** An event as members see it (part 2 §3 'Event') with what booking needs. */
+export const eventSchema = z.object({
+  no: z.string(),
+  description: z.string(),
+  details: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  location: z.string(),
+  eventType: z.enum(EVENT_TYPES),
+  isWebinar: z.boolean(),
+  cpdHours: z.number(),
+  structured: z.boolean(),
+  /** The logo or banner (`GET events/{no}/logo`), or null; the spec's base64Logo is served as a cached file instead. */
+  logoUrl: z.string().nullable(),
+  eventProviders: z.array(eventProviderSchema),
+  capacity: z.number().nullable(),
+  /** Null when there is no limit. */
+  seatsLeft: z.number().nullable(),
+  bookingDeadline: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  /** The fee for the caller's membership category, KES (0: free). */
+  fee: z.number(),
+  /** Whether the caller can book now, and if not why (the message). */
+  bookable: z.boolean(),
+  notBookableReason: z.string().nullable(),
+  /** The caller's live booking of this event, if any. */
+  bookingNo: z.string().nullable(),
+});
+export type EventDto = z.infer<typeof eventSchema>;
+
+/** An event as administrators see it: every category's fee and the booking counts. */
+export const adminEventSchema = eventSchema.omit({ fee: true, bookable: true, notBookableReason: true, bookingNo: true }).extend({
+  fees: z.record(z.string(), z.number()),
+  booked: z.number(),
+  attended: z.number(),
+  awarded: z.number(),
+  publishedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+/** A booking (part 2 §3 'Event booking'), as the member's Booked Events table and the booking page read it. */
+export const bookingSchema = z.object({
+  bookingNo: z.string(),
+  eventNo: z.string(),
+  eventDescription: z.string(),
+  location: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  eventType: z.enum(EVENT_TYPES),
+  status: z.enum(BOOKING_STATUSES),
+  /** The booking holds a seat (not cancelled): view is offered. */
+  isActive: z.boolean(),
+  amount: z.number(),
+  billed: z.boolean(),
+  paid: z.boolean(),
+  receiptNo: z.string().nullable(),
+  proformaInvoiceNo: z.string().nullable(),
+  /** The ticket's document number (its QR opens the verification page). */
+  ticketNo: z.string().nullable(),
+  attended: z.boolean(),
+  /** Cancelling is possible: not cancelled, not closed, and the event has not started. */
+  cancellable: z.boolean(),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** A booking as administrators see it on the event's bookings and attendance pages. */
+export const adminBookingSchema = bookingSchema.extend({
+  memberNo: z.string().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  attendedAt: z.string().nullable(),
+  cpdCertificateNo: z.string().nullable(),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+/** What `POST events/{no}/book` answers: the booking and, for a paid event, the invoice to pay. */
+export const bookResultSchema = z.object({ booking: bookingSchema, message: z.string() });
+
+/** What attendance answers: each value's outcome, so the door sees at once who was checked in. */
+export const ATTENDANCE_OUTCOMES = ['checked_in', 'already', 'unknown', 'cancelled', 'unpaid'] as const;
+export type AttendanceOutcome = (typeof ATTENDANCE_OUTCOMES)[number];
+export const attendanceResultSchema = z.object({
+  results: z.array(
+    z.object({
+      value: z.string(),
+      outcome: z.enum(ATTENDANCE_OUTCOMES),
+      bookingNo: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
+  ),
+  checkedIn: z.number(),
+});
+export type AttendanceResult = z.infer<typeof attendanceResultSchema>;
+
+export const ATTENDANCE_OUTCOME_LABELS: Record<AttendanceOutcome, string> = {
+  checked_in: 'Checked in',
+  already: 'Already checked in',
+  unknown: 'No booking with this number for this event',
+  cancelled: 'This booking was cancelled',
+  unpaid: 'This booking is not paid',
+};
+
+/** What closing answers: how many attendees were awarded now (closing again awards nobody twice). */
+export const closeEventResultSchema = z.object({ event: adminEventSchema, awarded: z.number(), attendees: z.number() });
