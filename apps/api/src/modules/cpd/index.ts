@@ -1,0 +1,1 @@
+export { type CpdStanding, cpdRequirementFor, cpdStanding } from './standing';
