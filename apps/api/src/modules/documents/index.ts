@@ -4,4 +4,5 @@ export type { DocumentKind, DocumentRow, IssueInput } from './issue';
 export { issueDocument } from './issue';
 export { paymentMethodOf } from './money-pdfs';
 export { goodStandingSubject, goodStandingValidUntil } from './money-render';
+export { cpdStatementSubject } from './cpd-documents';
 export { renderDocument, renderIssued } from './render';

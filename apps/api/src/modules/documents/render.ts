@@ -5,6 +5,7 @@ import type { AppContext } from '../../shared/context';
 import { describeCodes, entryCodes } from '../../shared/describe-codes';
 import { notFound } from '../../shared/errors';
 import { type Branding, loadBranding } from './branding';
+import { isCpdDocument, prepareCpdDocument } from './cpd-documents';
 import { type ApplicationFacts, fullName, loadApplicationFacts, profileEntries, rejectionReasons } from './facts';
 import type { DocumentRow } from './issue';
 import { drawAcceptanceLetter, drawCertificate, drawRejectionLetter } from './letters';
@@ -36,7 +37,12 @@ export async function renderIssued(ctx: AppContext, row: DocumentRow, facts?: Ap
   const kind = row.kind as DocumentKind;
   const branding = await loadBranding(ctx.db);
   const title = documentTitle(kind, branding);
-  const draw = isMoneyDocument(kind) ? await prepareMoneyDocument(ctx, row, branding, title) : await prepare(ctx, row, branding, facts);
+  const verifyUrl = verificationUrl(ctx, row.documentNo);
+  const draw = isMoneyDocument(kind)
+    ? await prepareMoneyDocument(ctx, row, branding, title)
+    : isCpdDocument(kind)
+      ? await prepareCpdDocument(ctx, row, branding, title, verifyUrl)
+      : await prepare(ctx, row, branding, facts);
   const { doc, bytes } = startPdf({
     title: `${title} ${row.documentNo}`,
     subject: `${title} of ${row.holderName}`,
@@ -44,13 +50,13 @@ export async function renderIssued(ctx: AppContext, row: DocumentRow, facts?: Ap
     landscape: LANDSCAPE.has(kind),
   });
   draw(doc);
-  footers(doc, branding, row.documentNo, verificationUrl(ctx, row.documentNo));
+  footers(doc, branding, row.documentNo, verifyUrl);
   doc.end();
   return bytes;
 }
 
 /** Certificates are landscape; letters, reports, invoices and receipts portrait. */
-const LANDSCAPE = new Set<DocumentKind>(['certificate', 'subscription_certificate', 'good_standing']);
+const LANDSCAPE = new Set<DocumentKind>(['certificate', 'subscription_certificate', 'good_standing', 'cpd_certificate']);
 
 type Draw = (doc: Parameters<typeof drawCertificate>[0]) => void;
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { loadBranding } from './branding';
+import { verifyCpdDocument } from './cpd-documents';
 import { type ApplicationFacts, loadApplicationFacts, memberNoOf, withArticle } from './facts';
 import { verifyMoneyDocument } from './money-verify';
 import { longDate } from './pdf';
@@ -96,6 +97,14 @@ export async function verifyDocument(ctx: AppContext, documentNo: string): Promi
       const money = await verifyMoneyDocument(ctx, row, kind, branding.name);
       statement = money.statement;
       validity = { valid: money.valid, reason: money.reason };
+      break;
+    }
+    case 'event_ticket':
+    case 'cpd_certificate':
+    case 'cpd_statement': {
+      const cpd = await verifyCpdDocument(ctx, row, branding.name);
+      statement = cpd.statement;
+      validity = { valid: cpd.valid, reason: cpd.reason };
       break;
     }
     default:
