@@ -7,6 +7,7 @@ import { nextNumber } from '../sequences';
 import * as data from './data';
 import { categories, defaultDisplayName, defaultLogo, disclaimerTexts, requirementsFor, termsAndConditions } from './defaults';
 import { demoApprover, demoPeople } from './demo';
+import { seedDemoEvents } from './demo-events';
 import { seedDemoMoney } from './demo-money';
 
 export interface SeedOptions {
@@ -24,6 +25,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   if (options.demo) {
     await seedDemo(db);
     await seedDemoMoney(db);
+    await seedDemoEvents(db);
   }
 }
 
