@@ -1,0 +1,181 @@
+import { Add, Delete, Edit, PictureAsPdf } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdMessages } from '@portal/contract';
+import { useState } from 'react';
+import { shortDate } from '../../shared/payments/documents';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { useToast } from '../../shared/ui/toast';
+import { ActivityDialog } from './activity-dialog';
+import { cpdApi, useMyActivities, useRefreshCpd } from './api';
+import { ActivityStatusChip, EvidenceDialog } from './components';
+import { formatPoints } from './rules';
+
+/** My outside activities: what the member recorded, its state, and Record/Edit/Delete (only while Pending). */
+export function ActivitiesCard() {
+  const activities = useMyActivities();
+  const refresh = useRefreshCpd();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<{ open: boolean; activity: CpdActivity | null }>({ open: false, activity: null });
+  const [deleting, setDeleting] = useState<CpdActivity | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [evidence, setEvidence] = useState<CpdActivity | null>(null);
+  const rows = activities.data ?? [];
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await cpdApi.remove(deleting.id);
+      await refresh();
+      toast(cpdMessages.activityDeleted);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title="My outside activities"
+        subheader="Courses, papers or mentoring outside the portal's events count once an approver accepts them."
+        slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }}
+        action={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ open: true, activity: null })} sx={{ ml: 1 }}>
+            Record an activity
+          </Button>
+        }
+        sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiCardHeader-action': { mt: { xs: 1, sm: 0 } } }}
+      />
+      <CardContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError(null)}>
+            {error}
+          </Alert>
+        )}
+        {activities.isLoading && <LoadingSpinner label="Loading your activities" />}
+        {activities.error && <Alert severity="error">{activities.error.message}</Alert>}
+        {activities.data?.length === 0 && <Typography color="text.secondary">You have not recorded any outside activity yet.</Typography>}
+        {rows.length > 0 && (
+          <TableContainer>
+            <Table size="small" aria-label="My outside activities" sx={{ minWidth: 900 }}>
+              <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+                <TableRow>
+                  <TableCell>Type</TableCell>
+                  <TableCell>Description</TableCell>
+                  <TableCell>Provider</TableCell>
+                  <TableCell>Dates</TableCell>
+                  <TableCell align="right">Hours</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Points</TableCell>
+                  <TableCell>Reason</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((a) => (
+                  <TableRow key={a.id} hover>
+                    <TableCell>{CPD_ACTIVITY_TYPE_LABELS[a.activityType]}</TableCell>
+                    <TableCell sx={{ maxWidth: 280 }}>
+                      {a.description}
+                      {a.location && (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {a.location}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{a.provider}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {shortDate(a.startDate)}
+                      {a.endDate && a.endDate.slice(0, 10) !== a.startDate.slice(0, 10) && (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          to {shortDate(a.endDate)}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{formatPoints(a.hours)}</TableCell>
+                    <TableCell>
+                      <ActivityStatusChip status={a.status} />
+                    </TableCell>
+                    <TableCell align="right">
+                      {a.pointsAwarded === null ? '—' : formatPoints(a.pointsAwarded)}
+                      {a.status === 'Accepted' && a.structured && (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          structured
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ maxWidth: 240 }}>{a.reason ?? '—'}</TableCell>
+                    <TableCell align="right">
+                      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
+                        {a.evidenceUrl && (
+                          <Tooltip title="Evidence">
+                            <IconButton size="small" aria-label={`Evidence of ${a.description}`} onClick={() => setEvidence(a)}>
+                              <PictureAsPdf fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                        {a.status === 'Pending' && (
+                          <>
+                            <Tooltip title="Edit">
+                              <IconButton
+                                size="small"
+                                color="primary"
+                                aria-label={`Edit ${a.description}`}
+                                onClick={() => setDialog({ open: true, activity: a })}
+                              >
+                                <Edit fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                            <Tooltip title="Delete">
+                              <IconButton size="small" color="error" aria-label={`Delete ${a.description}`} onClick={() => setDeleting(a)}>
+                                <Delete fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          </>
+                        )}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+      <ActivityDialog open={dialog.open} activity={dialog.activity} onClose={() => setDialog({ open: false, activity: null })} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete this activity?"
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      >
+        Are you sure you want to delete?
+      </ConfirmDialog>
+      <EvidenceDialog activity={evidence} onClose={() => setEvidence(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../shared/session/session-store';
+import { AdminActivitiesTab } from './admin-activities-tab';
+import { ComplianceTab } from './compliance-tab';
+import { RequirementsTab } from './requirements-tab';
+
+const TABS = [
+  { value: 'activities', label: 'Activities' },
+  { value: 'compliance', label: 'Compliance' },
+  { value: 'requirements', label: 'Requirements', mainOnly: true },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/**
+ * /admin/cpd: the CPD back office of administrators and approvers — outside activities to decide, compliance by
+ * year and category; the requirements per category for the main administrator only.
+ */
+export function AdminCpdPage() {
+  const user = useSession()?.user;
+  const [params, setParams] = useSearchParams();
+  const tabs = TABS.filter((t) => !('mainOnly' in t) || user?.is_main_admin);
+  const asked = params.get('tab');
+  const tab: TabValue = tabs.find((t) => t.value === asked)?.value ?? 'activities';
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        CPD
+      </Typography>
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_, value: TabValue) => setParams(value === 'activities' ? {} : { tab: value }, { replace: true })}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="CPD back office"
+          sx={{ px: { sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {tabs.map((t) => (
+            <Tab key={t.value} value={t.value} label={t.label} />
+          ))}
+        </Tabs>
+        <CardContent>
+          {tab === 'activities' && <AdminActivitiesTab />}
+          {tab === 'compliance' && <ComplianceTab />}
+          {tab === 'requirements' && <RequirementsTab />}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

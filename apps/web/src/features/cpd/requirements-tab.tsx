@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type CpdRequirement, cpdMessages, cpdRequirementsInput } from '@portal/contract';
+import { useState } from 'react';
+import { type Path, useFieldArray, useForm } from 'react-hook-form';
+import { ApiError } from '../../shared/api/client';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { useToast } from '../../shared/ui/toast';
+import { cpdApi, useCpdRequirements, useRefreshCpd } from './api';
+
+interface Values {
+  requirements: { categoryCode: string; annualPoints: number; structuredPoints: number }[];
+}
+
+const toValues = (rows: CpdRequirement[]): Values => ({
+  requirements: rows.map((r) => ({ categoryCode: r.categoryCode, annualPoints: r.annualPoints, structuredPoints: r.structuredPoints })),
+});
+
+function RequirementsForm({ rows }: { rows: CpdRequirement[] }) {
+  const toast = useToast();
+  const refresh = useRefreshCpd();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(cpdRequirementsInput), defaultValues: toValues(rows) });
+  const { fields } = useFieldArray({ control: form.control, name: 'requirements' });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const saved = await cpdApi.saveRequirements(values.requirements);
+      form.reset(Array.isArray(saved) ? toValues(saved) : values);
+      await refresh();
+      toast(cpdMessages.requirementsSaved);
+    } catch (e) {
+      if (e instanceof ApiError && e.errors) {
+        for (const [field, list] of Object.entries(e.errors)) {
+          if (/^requirements\.\d+\.(annualPoints|structuredPoints)$/.test(field))
+            form.setError(field as Path<Values>, { message: list[0] });
+        }
+      }
+      setError(e instanceof Error ? e.message : 'Something went wrong');
+    }
+  });
+
+  const numberField = (index: number, name: 'annualPoints' | 'structuredPoints', label: string) => {
+    const fieldError = errors.requirements?.[index]?.[name];
+    return (
+      <TextField
+        type="number"
+        size="small"
+        {...form.register(`requirements.${index}.${name}`, { valueAsNumber: true })}
+        error={Boolean(fieldError)}
+        helperText={fieldError?.message}
+        slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'decimal', 'aria-label': label } }}
+        sx={{ width: 140 }}
+      />
+    );
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        The points a member of each category must earn in a year, and how many of them must come from structured activities (courses,
+        conferences, seminars, workshops). 0 annual points means the category has no requirement.
+      </Typography>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <TableContainer>
+        <Table size="small" aria-label="CPD requirements" sx={{ minWidth: 560 }}>
+          <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+            <TableRow>
+              <TableCell>Category</TableCell>
+              <TableCell>Annual points</TableCell>
+              <TableCell>Structured points</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {fields.map((f, index) => {
+              const row = rows[index];
+              return (
+                <TableRow key={f.id}>
+                  <TableCell>
+                    {row?.description ?? f.categoryCode}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {f.categoryCode}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    {numberField(index, 'annualPoints', `Annual points for ${row?.description ?? f.categoryCode}`)}
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    {numberField(index, 'structuredPoints', `Structured points for ${row?.description ?? f.categoryCode}`)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {isSubmitting && <LinearProgress aria-label="Saving the requirements" sx={{ mt: 2 }} />}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button type="submit" variant="contained" startIcon={<Save />} disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The main administrator's CPD requirement per membership category. */
+export function RequirementsTab() {
+  const requirements = useCpdRequirements(true);
+  if (requirements.isLoading) return <LoadingSpinner label="Loading the requirements" />;
+  if (requirements.error) return <Alert severity="error">{requirements.error.message}</Alert>;
+  const rows = requirements.data ?? [];
+  if (rows.length === 0) return <Typography color="text.secondary">There are no membership categories yet.</Typography>;
+  return <RequirementsForm key={JSON.stringify(rows)} rows={rows} />;
+}
