@@ -1,7 +1,16 @@
 import type { CpdAward, CpdSummary } from '@portal/contract';
 import { cpdMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { awardsForYear, complianceCsvName, complianceSegments, cpdProgress, structuredByDefault, totalPoints, yearsFrom } from './rules';
+import {
+  awardsForYear,
+  complianceCsvName,
+  complianceSegments,
+  cpdProgress,
+  evidenceProblem,
+  structuredByDefault,
+  totalPoints,
+  yearsFrom,
+} from './rules';
 
 const award = (over: Partial<CpdAward>): CpdAward => ({
   id: 1,
