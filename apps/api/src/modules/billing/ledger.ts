@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, lt, ne, type SQLWrapper, sql } from 'drizzle
 import { nairobiDate } from '../../shared/dates';
 import { preparedPerDb } from '../../shared/prepared';
 
-const { applications, ledgerAllocations, ledgerEntries, memberships } = schema;
+const { applications, eventBookings, ledgerAllocations, ledgerEntries, memberships } = schema;
 
 /** A transaction handle (`ctx.db.transaction(async (tx) => …)`) or the database itself. */
 export type Tx = Db;
@@ -187,12 +187,19 @@ async function settle(
   return allocations;
 }
 
-/** An invoice settled in full marks its source document: the application fee's posted receipt. */
+/**
+ * An invoice settled in full marks its source document: the application fee's posted receipt; an event booking's
+ * receipt, turning it from billed to open (a cancelled booking stays cancelled).
+ */
 async function markSourcesPaid(db: Tx, invoiceNos: string[], receiptNo: string): Promise<void> {
   await db
     .update(applications)
     .set({ postedReceiptNo: receiptNo, updatedAt: new Date() })
     .where(and(inArray(applications.invoiceNo, invoiceNos), sql`${applications.postedReceiptNo} is null`));
+  await db
+    .update(eventBookings)
+    .set({ receiptNo, status: 'open', updatedAt: new Date() })
+    .where(and(inArray(eventBookings.invoiceNo, invoiceNos), eq(eventBookings.status, 'billed')));
 }
 
 async function ownInvoice(db: Tx, profileId: string, invoiceNo: string | null | undefined): Promise<void> {
