@@ -3,6 +3,7 @@ import { demoApprover, demoPeople, seed } from '@portal/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startSubscriptionReminders } from './modules/billing';
+import { startCpdReminders } from './modules/cpd/reminders';
 import { configuredTransports } from './modules/outbox/transports';
 import { startOutboxWorker } from './modules/outbox/worker';
 import { startPaymentRecovery } from './modules/payments';
@@ -23,6 +24,7 @@ async function main() {
   const stopReminders = startRefereeReminders({ db: database.db, config });
   const stopPaymentRecovery = startPaymentRecovery({ db: database.db, config });
   const stopSubscriptionReminders = startSubscriptionReminders({ db: database.db, config });
+  const stopCpdReminders = startCpdReminders({ db: database.db, config });
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.databaseDir}`;
@@ -54,6 +56,7 @@ async function main() {
     stopReminders();
     stopPaymentRecovery();
     stopSubscriptionReminders();
+    stopCpdReminders();
     await app.close();
     await database.close();
     process.exit(0);

@@ -134,6 +134,9 @@ export const AUDIT_ACTIONS = [
   'billing.run',
   'billing.payment_recorded',
   'billing.credit_note_issued',
+  'cpd.activity_accepted',
+  'cpd.activity_rejected',
+  'cpd.requirements_saved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

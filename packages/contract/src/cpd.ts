@@ -69,6 +69,7 @@ export const cpdMessages = {
   noRequirement: 'Your membership category has no CPD requirement',
   membershipRequired: 'CPD is available to registered members',
   certificateNotFound: 'Certificate not found',
+  categoryUnknown: 'Unknown membership category',
 } as const;
 
 const pointsValue = z.number({ error: cpdMessages.pointsInvalid }).min(0, cpdMessages.pointsInvalid).max(1000, cpdMessages.pointsInvalid);

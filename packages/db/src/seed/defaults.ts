@@ -6,6 +6,8 @@ export interface CategorySeed {
   canApply: boolean;
   entitled: boolean;
   charges: Partial<Record<'APPLICATION' | 'SUBSCRIPTION' | 'LICENSE' | 'UPGRADE', number>>;
+  /** The annual CPD requirement: points, and how many of them from structured activities (none when absent). */
+  cpd?: { annualPoints: number; structuredPoints: number };
 }
 
 export const categories: CategorySeed[] = [
@@ -16,6 +18,7 @@ export const categories: CategorySeed[] = [
     canApply: true,
     entitled: false,
     charges: { APPLICATION: 2320, SUBSCRIPTION: 1160 },
+    cpd: { annualPoints: 25, structuredPoints: 15 },
   },
   {
     code: 'TECHNOLOGIST',
@@ -24,6 +27,7 @@ export const categories: CategorySeed[] = [
     canApply: true,
     entitled: false,
     charges: { APPLICATION: 2320, SUBSCRIPTION: 2320 },
+    cpd: { annualPoints: 25, structuredPoints: 15 },
   },
   {
     code: 'PROFESSIONAL',
@@ -32,6 +36,7 @@ export const categories: CategorySeed[] = [
     canApply: true,
     entitled: true,
     charges: { APPLICATION: 5800, SUBSCRIPTION: 5800, UPGRADE: 11000, LICENSE: 11600 },
+    cpd: { annualPoints: 50, structuredPoints: 30 },
   },
   {
     code: 'CONSULTING',
@@ -40,6 +45,7 @@ export const categories: CategorySeed[] = [
     canApply: true,
     entitled: true,
     charges: { APPLICATION: 11600, SUBSCRIPTION: 11600, UPGRADE: 100000, LICENSE: 23200 },
+    cpd: { annualPoints: 50, structuredPoints: 30 },
   },
   {
     code: 'ACCREDITED',
@@ -48,6 +54,7 @@ export const categories: CategorySeed[] = [
     canApply: false,
     entitled: true,
     charges: { APPLICATION: 11600, SUBSCRIPTION: 11600, UPGRADE: 11000 },
+    cpd: { annualPoints: 50, structuredPoints: 30 },
   },
   {
     code: 'CORPORATE',

@@ -67,6 +67,14 @@ async function seedConfiguration(db: Db) {
         .values({ categoryCode: c.code, chargeType, currencyCode: 'KES', amountIncludingVat: amount.toFixed(2) })
         .onConflictDoNothing();
     }
+    // The annual CPD requirement (EBK: 50 points a year for professional and consulting engineers, 25 for
+    // graduates). Only where none is stored: an administrator's figure, or a removal (kept as 0), stays.
+    if (c.cpd) {
+      await db
+        .insert(t.cpdRequirements)
+        .values({ categoryCode: c.code, annualPoints: String(c.cpd.annualPoints), structuredPoints: String(c.cpd.structuredPoints) })
+        .onConflictDoNothing();
+    }
     for (const group of requirementsFor(c)) {
       await db
         .insert(t.requirements)

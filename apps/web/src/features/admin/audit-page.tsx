@@ -25,6 +25,9 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'billing.run': 'Subscription billing run',
   'billing.payment_recorded': 'Payment recorded',
   'billing.credit_note_issued': 'Credit note issued',
+  'cpd.activity_accepted': 'CPD activity accepted',
+  'cpd.activity_rejected': 'CPD activity rejected',
+  'cpd.requirements_saved': 'CPD requirements saved',
 };
 
 interface Filters {

@@ -1,0 +1,151 @@
+import { type Db, queryRows } from '@portal/db';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../shared/context';
+import { DAY_MS, nairobiDate } from '../../shared/dates';
+import { organisationName } from '../../shared/organisation';
+import { startPeriodic } from '../../shared/periodic';
+import { enqueue, type OutgoingMessage } from '../outbox/outbox';
+import { toPoints } from './common';
+
+type ReminderContext = Pick<AppContext, 'db' | 'config'>;
+
+/** Reminders start on this day of the year (Nairobi), MM-DD. */
+export const CPD_REMINDERS_FROM = '10-01';
+/** At most one reminder per member in this many days, and at most this many a year. */
+export const CPD_REMINDER_DAYS = 30;
+export const CPD_REMINDERS_PER_YEAR = 3;
+const BATCH = 200;
+
+interface Claimed {
+  profile_id: string;
+  first_name: string | null;
+  member_no: string;
+  email: string | null;
+  phone: string | null;
+  points: string;
+  structured: string;
+  annual_points: string;
+  structured_required: string;
+}
+
+/** As the subscription reminders: the account's email and phone as its reminder preferences allow, else the profile's. */
+const recipients = sql`
+  case when u.id is null then p.email when u.email_reminders = 1 then u.email end as email,
+  case when u.id is null then p.phone_no when u.sms_reminders = 1 then u.phone_no end as phone`;
+
+/**
+ * From 1 October (Nairobi), reminds members below this year's CPD requirement (an Active membership whose category
+ * has one) by e-mail and SMS as they prefer: at most once every CPD_REMINDER_DAYS and CPD_REMINDERS_PER_YEAR times a
+ * year. Each batch claims its members with one conditional upsert into `cpd_reminders` (a second process's upsert
+ * waits on the row and then matches nothing) and queues the messages in the same transaction. Members with nowhere
+ * to send are not claimed. Returns the members reminded.
+ */
+export async function sendCpdReminders(ctx: ReminderContext, now: Date = new Date()): Promise<number> {
+  const day = nairobiDate(now);
+  if (day.slice(5) < CPD_REMINDERS_FROM) return 0;
+  const year = day.slice(0, 4);
+  const cutoff = new Date(now.getTime() - CPD_REMINDER_DAYS * DAY_MS).toISOString();
+  const at = now.toISOString();
+  const displayName = await organisationName(ctx.db);
+  let total = 0;
+  for (;;) {
+    const claimed = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const rows = await queryRows<Claimed>(
+        tx,
+        sql`with standing as (
+              select m.profile_id, m.member_no, r.annual_points, r.structured_points as structured_required,
+                coalesce(a.points, 0) as points, coalesce(a.structured, 0) as structured
+              from memberships m
+              join cpd_requirements r on r.category_code = m.category_code and r.annual_points > 0
+              left join (
+                select profile_id, sum(points) as points, sum(points) filter (where structured) as structured
+                from cpd_awards where period = ${year} group by profile_id
+              ) a on a.profile_id = m.profile_id
+              where m.status = 'Active'
+            ),
+            due as (
+              select s.profile_id from standing s
+              join profiles p on p.profile_id = s.profile_id
+              left join users u on u.profile_id = p.profile_id
+              where (s.points < s.annual_points or s.structured < s.structured_required)
+                and not exists (select 1 from cpd_reminders c where c.profile_id = s.profile_id and c.period = ${year}
+                  and (c.last_sent_at > ${cutoff}::timestamptz or c.reminders_sent >= ${CPD_REMINDERS_PER_YEAR}))
+                and ((u.id is null and (p.email is not null or p.phone_no is not null))
+                  or (u.id is not null and (u.email_reminders = 1 or (u.sms_reminders = 1 and u.phone_no is not null))))
+              group by s.profile_id
+              order by s.profile_id
+              limit ${BATCH}
+            ),
+            claimed as (
+              insert into cpd_reminders (profile_id, period, last_sent_at, reminders_sent)
+              select profile_id, ${year}, ${at}::timestamptz, 1 from due
+              on conflict (profile_id, period) do update set last_sent_at = excluded.last_sent_at,
+                reminders_sent = cpd_reminders.reminders_sent + 1
+              where cpd_reminders.last_sent_at <= ${cutoff}::timestamptz and cpd_reminders.reminders_sent < ${CPD_REMINDERS_PER_YEAR}
+              returning profile_id
+            )
+            select distinct on (p.profile_id) p.profile_id, p.first_name, s.member_no, ${recipients},
+              s.points, s.structured, s.annual_points, s.structured_required
+            from claimed c
+            join profiles p on p.profile_id = c.profile_id
+            join standing s on s.profile_id = c.profile_id
+            left join users u on u.profile_id = p.profile_id
+            order by p.profile_id`,
+      );
+      for (const row of rows) {
+        for (const message of reminderMessages(ctx.config.publicUrl, displayName, year, row)) await enqueue(tx, message);
+      }
+      return rows.length;
+    });
+    total += claimed;
+    if (claimed < BATCH) return total;
+  }
+}
+
+function reminderMessages(publicUrl: string, displayName: string, year: string, row: Claimed): OutgoingMessage[] {
+  const points = toPoints(row.points);
+  const required = toPoints(row.annual_points);
+  const remaining = Math.max(0, toPoints(required - points));
+  const structuredRemaining = Math.max(0, toPoints(toPoints(row.structured_required) - toPoints(row.structured)));
+  const link = `${publicUrl}/cpd`;
+  const structuredLine =
+    structuredRemaining > 0
+      ? ` Of these, ${structuredRemaining} must come from structured activities (courses, seminars, conferences, workshops).`
+      : '';
+  const messages: OutgoingMessage[] = [];
+  if (row.email) {
+    messages.push({
+      channel: 'email',
+      to: row.email,
+      subject: `${displayName}: your CPD for ${year} is below the requirement`,
+      body: [
+        `Dear ${row.first_name || 'member'},`,
+        '',
+        `You have ${points} of the ${required} CPD points required for ${year} (member ${row.member_no}).`,
+        `${remaining > 0 ? `${remaining} more points are needed before the end of the year.` : 'More structured points are needed before the end of the year.'}${structuredLine}`,
+        `See your CPD, book events or record outside activities at ${link}`,
+        '',
+        displayName,
+      ].join('\n'),
+    });
+  }
+  if (row.phone) {
+    messages.push({
+      channel: 'sms',
+      to: row.phone,
+      body: `${displayName}: you have ${points} of ${required} CPD points for ${year}. See ${link}`,
+    });
+  }
+  return messages;
+}
+
+/** Runs `sendCpdReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
+export function startCpdReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000) {
+  return startPeriodic(
+    intervalMs,
+    () => sendCpdReminders(ctx),
+    // The next run tries again; a failed transaction claimed and queued nothing.
+    (error) => console.error('CPD reminders failed', error),
+  );
+}
