@@ -1,0 +1,182 @@
+import { Block, Done, Edit, HowToReg, ListAlt, Publish } from '@mui/icons-material';
+import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import type { AdminEvent, EventStatus } from '@portal/contract';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { useToast } from '../../shared/ui/toast';
+import { adminEventsApi, useRefreshAdminEvents } from './api';
+import { EVENT_STATUS_LABELS, pointsLabel } from './rules';
+
+const enc = encodeURIComponent;
+export const adminEventRoute = (no: string) => `/admin/events/${enc(no)}`;
+export const adminEditEventRoute = (no: string) => `/admin/events/${enc(no)}/edit`;
+export const attendanceRoute = (no: string) => `/admin/events/${enc(no)}/attendance`;
+
+const STATUS_CHIP: Record<EventStatus, { bg: string }> = {
+  draft: { bg: '#757575' },
+  published: { bg: '#2E7D32' },
+  closed: { bg: '#C62828' },
+  cancelled: { bg: '#6A1B9A' },
+};
+
+export function EventStatusChip({ status }: { status: EventStatus }) {
+  return <Chip size="small" label={EVENT_STATUS_LABELS[status]} sx={{ bgcolor: STATUS_CHIP[status].bg, color: '#fff', fontWeight: 600 }} />;
+}
+
+type Command = 'publish' | 'close' | 'cancel';
+
+/** '1 attendee', '3 attendees'. */
+const attendees = (n: number) => `${n} attendee${n === 1 ? '' : 's'}`;
+
+function confirmation(command: Command, event: AdminEvent): { title: string; body: ReactNode; label: string; busyLabel: string } {
+  if (command === 'publish') {
+    return {
+      title: `Publish ${event.no}?`,
+      body: `“${event.description}” becomes visible to members, who can book it from now on.`,
+      label: 'Publish',
+      busyLabel: 'Publishing…',
+    };
+  }
+  if (command === 'close') {
+    return {
+      title: `Award ${attendees(event.attended)} their CPD points?`,
+      body: (
+        <Stack spacing={1}>
+          <Typography>
+            Closing “{event.description}” ends its bookings and awards each of the {attendees(event.attended)} checked in{' '}
+            {pointsLabel(event.cpdHours)} with a CPD certificate; they are told by e-mail.
+          </Typography>
+          <Typography color="text.secondary">Check everyone in before closing: attendance cannot be taken after.</Typography>
+        </Stack>
+      ),
+      label: 'Close and award',
+      busyLabel: 'Closing…',
+    };
+  }
+  return {
+    title: `Cancel ${event.no}?`,
+    body: (
+      <Stack spacing={1}>
+        <Typography>
+          “{event.description}” is cancelled and all its {event.booked > 0 ? `${event.booked} ` : ''}bookings with it. Members who paid are
+          credited the fee to their accounts by credit note; unpaid invoices are no longer owed.
+        </Typography>
+        <Typography color="text.secondary">This cannot be undone.</Typography>
+      </Stack>
+    ),
+    label: 'Cancel event',
+    busyLabel: 'Cancelling…',
+  };
+}
+
+/** Publish, Close and Cancel with their confirmations: busy while the server works, its message after. */
+export function useEventCommands(onDone?: (command: Command, event: AdminEvent) => void) {
+  const [pending, setPending] = useState<{ command: Command; event: AdminEvent } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshAdminEvents();
+  const toast = useToast();
+
+  async function run() {
+    if (!pending) return;
+    const { command, event } = pending;
+    setBusy(true);
+    setError(null);
+    try {
+      if (command === 'publish') {
+        await adminEventsApi.publish(event.no);
+        toast(`${event.no} is published`, 'success');
+      } else if (command === 'cancel') {
+        await adminEventsApi.cancel(event.no);
+        toast(`${event.no} is cancelled`, 'success');
+      } else {
+        const result = await adminEventsApi.close(event.no);
+        toast(`${event.no} is closed: ${attendees(result.awarded)} awarded ${pointsLabel(event.cpdHours)}`, 'success');
+      }
+      await refresh();
+      setPending(null);
+      onDone?.(command, event);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ask = (command: Command, event: AdminEvent) => {
+    setError(null);
+    setPending({ command, event });
+  };
+  const text = pending ? confirmation(pending.command, pending.event) : null;
+  const dialog = (
+    <ConfirmDialog
+      open={Boolean(pending)}
+      title={text?.title ?? ''}
+      confirmLabel={busy ? (text?.busyLabel ?? '') : (text?.label ?? '')}
+      cancelLabel="Back"
+      busy={busy}
+      onConfirm={run}
+      onCancel={() => !busy && setPending(null)}
+    >
+      <Stack spacing={2}>
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Box>{text?.body}</Box>
+        {busy && <CircularProgress size={24} aria-label="Working" />}
+      </Stack>
+    </ConfirmDialog>
+  );
+  return { ask, dialog, busy };
+}
+
+/** A row's actions: Edit, Publish (draft), Bookings, Attendance and Close (published), Cancel event. */
+export function AdminEventActions({
+  event,
+  ask,
+  hide = [],
+}: {
+  event: AdminEvent;
+  ask: (command: Command, event: AdminEvent) => void;
+  hide?: ('bookings' | 'attendance' | 'edit')[];
+}) {
+  const open = event.status === 'draft' || event.status === 'published';
+  const small = { size: 'small' as const, variant: 'outlined' as const };
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {open && !hide.includes('edit') && (
+        <Button {...small} component={RouterLink} to={adminEditEventRoute(event.no)} startIcon={<Edit />}>
+          Edit
+        </Button>
+      )}
+      {event.status === 'draft' && (
+        <Button size="small" variant="contained" startIcon={<Publish />} onClick={() => ask('publish', event)}>
+          Publish
+        </Button>
+      )}
+      {!hide.includes('bookings') && (
+        <Button {...small} component={RouterLink} to={adminEventRoute(event.no)} startIcon={<ListAlt />}>
+          Bookings
+        </Button>
+      )}
+      {event.status === 'published' && !hide.includes('attendance') && (
+        <Button {...small} component={RouterLink} to={attendanceRoute(event.no)} startIcon={<HowToReg />}>
+          Attendance
+        </Button>
+      )}
+      {event.status === 'published' && (
+        <Button {...small} color="success" startIcon={<Done />} onClick={() => ask('close', event)}>
+          Close
+        </Button>
+      )}
+      {open && (
+        <Button {...small} color="error" startIcon={<Block />} onClick={() => ask('cancel', event)}>
+          Cancel event
+        </Button>
+      )}
+    </Box>
+  );
+}

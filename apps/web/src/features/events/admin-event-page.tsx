@@ -1,0 +1,180 @@
+import { ArrowBack, CheckCircle } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { type AdminEvent, formatKes } from '@portal/contract';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useCategories } from '../../shared/settings/use-settings';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { AdminEventActions, EventStatusChip, useEventCommands } from './admin-actions';
+import { useAdminBookings, useAdminEvent } from './api';
+import { DetailRow } from './booking-summary';
+import { BookingStatusChip, CpdBadge, EventTypeChip, WebinarTag } from './components';
+import { eventDates, eventTimes, nairobiDateTime } from './rules';
+
+function FeeList({ event }: { event: AdminEvent }) {
+  const categories = useCategories();
+  const paid = Object.entries(event.fees).filter(([, fee]) => fee > 0);
+  if (paid.length === 0) return <>Free for every category</>;
+  const name = (code: string) => categories.data?.find((c) => c.Code === code)?.Description ?? code;
+  return (
+    <Box component="span" sx={{ display: 'block' }}>
+      {paid.map(([code, fee]) => (
+        <Box component="span" key={code} sx={{ display: 'block' }}>
+          {name(code)}: {formatKes(fee)}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function EventFacts({ event }: { event: AdminEvent }) {
+  return (
+    <Box>
+      <DetailRow label="Dates">
+        {eventDates(event.startDate, event.endDate)}, {eventTimes(event.startTime, event.endTime)}
+      </DetailRow>
+      <DetailRow label="Location">{event.location}</DetailRow>
+      <DetailRow label="Providers">{event.eventProviders.map((p) => p.name).join(', ') || '—'}</DetailRow>
+      <DetailRow label="Booked / Capacity">
+        {event.booked} / {event.capacity ?? 'unlimited'}
+      </DetailRow>
+      <DetailRow label="Attended">{event.attended}</DetailRow>
+      {event.status === 'closed' && <DetailRow label="CPD awarded">{event.awarded}</DetailRow>}
+      <DetailRow label="Booking deadline">{event.bookingDeadline ? nairobiDateTime(event.bookingDeadline) : 'Until the start'}</DetailRow>
+      <DetailRow label="Fees">
+        <FeeList event={event} />
+      </DetailRow>
+      <DetailRow label="Structured CPD">{event.structured ? 'Yes' : 'No'}</DetailRow>
+    </Box>
+  );
+}
+
+/** /admin/events/{no}: the event and its bookings (booking, member, status, paid, attended, CPD certificate). */
+export function AdminEventPage() {
+  const { no } = useParams();
+  const event = useAdminEvent(no);
+  const bookings = useAdminBookings(no);
+  const navigate = useNavigate();
+  const { ask, dialog } = useEventCommands((command) => {
+    if (command === 'cancel') navigate('/admin/events');
+  });
+
+  const back = (
+    <Button component={RouterLink} to="/admin/events" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+      Events
+    </Button>
+  );
+  if (event.isLoading) return <LoadingSpinner label="Loading the event" />;
+  if (event.error || !event.data) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert severity="error" role="alert">
+          {event.error?.message ?? 'Event not found'}
+        </Alert>
+      </Stack>
+    );
+  }
+  const e = event.data;
+  const list = bookings.data ?? [];
+
+  return (
+    <Stack spacing={2}>
+      {back}
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={1.5}>
+            <Typography variant="overline" color="text.secondary">
+              {e.no}
+            </Typography>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {e.description}
+            </Typography>
+            <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <EventStatusChip status={e.status} />
+              <EventTypeChip type={e.eventType} />
+              <CpdBadge points={e.cpdHours} />
+              {e.isWebinar && <WebinarTag />}
+            </Stack>
+            <Box sx={{ maxWidth: 640 }}>
+              <EventFacts event={e} />
+            </Box>
+            {e.details && <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{e.details}</Typography>}
+            <AdminEventActions event={e} ask={ask} hide={['bookings']} />
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        Bookings
+      </Typography>
+      <Box sx={{ minHeight: 4 }}>{bookings.isFetching && <LinearProgress aria-label="Loading bookings" />}</Box>
+      {bookings.error && (
+        <Alert severity="error" role="alert">
+          {bookings.error.message}
+        </Alert>
+      )}
+      {bookings.data && list.length === 0 && <Typography color="text.secondary">No bookings yet.</Typography>}
+      {list.length > 0 && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Bookings">
+            <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+              <TableRow>
+                <TableCell>Booking</TableCell>
+                <TableCell>Member No</TableCell>
+                <TableCell>Name</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Paid</TableCell>
+                <TableCell>Attended</TableCell>
+                <TableCell>CPD certificate</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((b) => (
+                <TableRow key={b.bookingNo} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.bookingNo}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.memberNo ?? '—'}</TableCell>
+                  <TableCell>{b.name}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{b.email ?? '—'}</TableCell>
+                  <TableCell>
+                    <BookingStatusChip status={b.status} />
+                  </TableCell>
+                  <TableCell>{b.amount > 0 ? (b.paid ? 'Yes' : 'No') : 'Free'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {b.attended ? (
+                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                        <CheckCircle fontSize="small" sx={{ color: STATUS_COLORS.good }} />
+                        <span>{b.attendedAt ? nairobiDateTime(b.attendedAt) : 'Yes'}</span>
+                      </Stack>
+                    ) : (
+                      'No'
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.cpdCertificateNo ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {dialog}
+    </Stack>
+  );
+}

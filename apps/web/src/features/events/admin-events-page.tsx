@@ -1,0 +1,203 @@
+import { Add, Search } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useFlash } from '../../shared/ui/flash';
+import { AdminEventActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
+import { useAdminEvents } from './api';
+import { EventTypeChip } from './components';
+import { EVENT_STATUS_LABELS, eventDates, eventTimes } from './rules';
+
+function useDebounced(value: string, ms = 350) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+const bookedOf = (e: AdminEvent) => `${e.booked} / ${e.capacity ?? '∞'}`;
+
+function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typeof AdminEventActions>[0]['ask'] }) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Events">
+        <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+          <TableRow>
+            <TableCell>No</TableCell>
+            <TableCell>Description</TableCell>
+            <TableCell>Dates</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Booked / Capacity</TableCell>
+            <TableCell align="right">Attended</TableCell>
+            <TableCell align="right">CPD points</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {events.map((e) => (
+            <TableRow key={e.no} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <RouterLink to={adminEventRoute(e.no)}>{e.no}</RouterLink>
+              </TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                {e.description}
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {e.location}
+                  {e.isWebinar ? ' · Webinar' : ''}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {eventDates(e.startDate, e.endDate)}
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {eventTimes(e.startTime, e.endTime)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <EventTypeChip type={e.eventType} />
+              </TableCell>
+              <TableCell>
+                <EventStatusChip status={e.status} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {bookedOf(e)}
+              </TableCell>
+              <TableCell align="right">{e.attended}</TableCell>
+              <TableCell align="right">{e.cpdHours}</TableCell>
+              <TableCell sx={{ minWidth: 260 }}>
+                <AdminEventActions event={e} ask={ask} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function EventCards({ events, ask }: { events: AdminEvent[]; ask: Parameters<typeof AdminEventActions>[0]['ask'] }) {
+  return (
+    <Stack spacing={1.5} aria-label="Events">
+      {events.map((e) => (
+        <Card key={e.no} variant="outlined" component="article" aria-label={e.description}>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+              <RouterLink to={adminEventRoute(e.no)}>{e.no}</RouterLink>
+              <EventStatusChip status={e.status} />
+            </Stack>
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{e.description}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {eventDates(e.startDate, e.endDate)} · {eventTimes(e.startTime, e.endTime)} · {e.location}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <EventTypeChip type={e.eventType} />
+              <Typography variant="body2">
+                Booked {bookedOf(e)} · Attended {e.attended} · {e.cpdHours} CPD points
+              </Typography>
+            </Stack>
+            <AdminEventActions event={e} ask={ask} />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** /admin/events: every event with its counts, a status filter and search; New Event, and each row's actions. */
+export function AdminEventsPage() {
+  const [status, setStatus] = useState<EventStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search);
+  const events = useAdminEvents({ status, search: term });
+  const { ask, dialog } = useEventCommands();
+  const flash = useFlash();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const list = events.data ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          Events
+        </Typography>
+        <Button component={RouterLink} to="/admin/events/new" variant="contained" startIcon={<Add />}>
+          New Event
+        </Button>
+      </Stack>
+      {flash && (
+        <Alert severity={flash.severity} role="status">
+          {flash.message}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label="Search events"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ width: { xs: '100%', sm: 300 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as EventStatus | '')}
+          sx={{ width: { xs: '100%', sm: 180 } }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {EVENT_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {EVENT_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Box sx={{ minHeight: 4 }}>{events.isFetching && <LinearProgress aria-label="Loading events" />}</Box>
+      {events.error && (
+        <Alert severity="error" role="alert">
+          {events.error.message}
+        </Alert>
+      )}
+      {events.data && list.length === 0 && (
+        <Typography color="text.secondary">{status || term ? 'No events match.' : 'No events yet. Create one with New Event.'}</Typography>
+      )}
+      {list.length > 0 && (phone ? <EventCards events={list} ask={ask} /> : <EventTable events={list} ask={ask} />)}
+      {dialog}
+    </Stack>
+  );
+}

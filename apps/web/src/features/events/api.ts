@@ -1,0 +1,155 @@
+import type { AdminBooking, AdminEvent, AttendanceResult, Booking, EventDto, EventInput, EventStatus } from '@portal/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { MONEY_KEY } from '../../shared/member/money';
+import { useSession } from '../../shared/session/session-store';
+
+/**
+ * The member's event queries live under the money key: a payment at checkout refreshes every money query, so a
+ * booking paid there shows as paid when the member comes back.
+ */
+const MEMBER_KEY = [MONEY_KEY, 'events'] as const;
+/** Every administrator's event query starts with this key. */
+export const ADMIN_EVENTS_KEY = 'admin-events';
+
+const seg = (value: string) => encodeURIComponent(value);
+
+export interface BookResult {
+  booking: Booking;
+  message: string;
+}
+
+export interface CloseResult {
+  event: AdminEvent;
+  awarded: number;
+  attendees: number;
+}
+
+export const eventsApi = {
+  upcoming: () => api.get<EventDto[]>('events/all_events'),
+  event: (no: string) => api.get<EventDto>(`events/${seg(no)}`),
+  bookings: () => api.get<Booking[]>('events'),
+  book: (no: string) => api.post<BookResult>(`events/${seg(no)}/book`),
+  booking: (bookingNo: string) => api.get<Booking>(`events/bookings/${seg(bookingNo)}`),
+  cancel: (bookingNo: string) => api.post<BookResult>(`events/bookings/${seg(bookingNo)}/cancel`),
+  ticket: (bookingNo: string) => api.get<string>(`events/bookings/${seg(bookingNo)}/ticket`),
+};
+
+export const adminEventsApi = {
+  list: (q: { status?: EventStatus | ''; search?: string }) => {
+    const params = new URLSearchParams();
+    if (q.status) params.set('status', q.status);
+    if (q.search?.trim()) params.set('search', q.search.trim());
+    const query = params.toString();
+    return api.get<AdminEvent[]>(`admin/events${query ? `?${query}` : ''}`);
+  },
+  event: (no: string) => api.get<AdminEvent>(`admin/events/${seg(no)}`),
+  create: (body: EventInput) => api.post<AdminEvent>('admin/events', body),
+  update: (no: string, body: EventInput) => api.post<AdminEvent>(`admin/events/${seg(no)}`, body),
+  uploadLogo: (no: string, file: File) => {
+    const form = new FormData();
+    form.append('logo', file);
+    return api.post<AdminEvent>(`admin/events/${seg(no)}/logo`, form);
+  },
+  publish: (no: string) => api.post<AdminEvent>(`admin/events/${seg(no)}/publish`),
+  cancel: (no: string) => api.post<AdminEvent>(`admin/events/${seg(no)}/cancel`),
+  close: (no: string) => api.post<CloseResult>(`admin/events/${seg(no)}/close`),
+  bookings: (no: string) => api.get<AdminBooking[]>(`admin/events/${seg(no)}/bookings`),
+  attendance: (no: string, bookingNos: string[]) => api.post<AttendanceResult>(`admin/events/${seg(no)}/attendance`, { bookingNos }),
+};
+
+// Members ----------------------------------------------------------------------------------------------------------
+
+function useUserId() {
+  return useSession()?.user.id;
+}
+
+/** `GET events/all_events`: the upcoming events with the caller's fee and booking. */
+export function useUpcomingEvents() {
+  const id = useUserId();
+  return useQuery({ queryKey: [...MEMBER_KEY, 'upcoming', id], queryFn: eventsApi.upcoming });
+}
+
+/** `GET events`: the caller's bookings. */
+export function useMyBookings(enabled = true) {
+  const id = useUserId();
+  return useQuery({ queryKey: [...MEMBER_KEY, 'bookings', id], queryFn: eventsApi.bookings, enabled });
+}
+
+/** `GET events/{no}`. */
+export function useEvent(no: string | undefined) {
+  const id = useUserId();
+  return useQuery({
+    queryKey: [...MEMBER_KEY, 'event', id, no],
+    queryFn: () => eventsApi.event(no ?? ''),
+    enabled: Boolean(no),
+    retry: false,
+  });
+}
+
+/** `GET events/bookings/{bookingNo}`. */
+export function useBooking(bookingNo: string | null | undefined) {
+  const id = useUserId();
+  return useQuery({
+    queryKey: [...MEMBER_KEY, 'booking', id, bookingNo],
+    queryFn: () => eventsApi.booking(bookingNo ?? ''),
+    enabled: Boolean(bookingNo),
+    retry: false,
+  });
+}
+
+/** `GET events/bookings/{bookingNo}/ticket`: the ticket as base64 PDF. */
+export function useTicket(bookingNo: string | undefined) {
+  const id = useUserId();
+  return useQuery({
+    queryKey: [...MEMBER_KEY, 'ticket', id, bookingNo],
+    queryFn: () => eventsApi.ticket(bookingNo ?? ''),
+    enabled: Boolean(bookingNo),
+    retry: false,
+  });
+}
+
+/** Puts a booking the server just answered into the cache, so its page shows it without asking again. */
+export function useSeedBooking() {
+  const queryClient = useQueryClient();
+  const id = useUserId();
+  return (booking: Booking) => queryClient.setQueryData([...MEMBER_KEY, 'booking', id, booking.bookingNo], booking);
+}
+
+/** After booking or cancelling: events, bookings and every money query (an invoice or a credit note was posted). */
+export function useRefreshEvents() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [MONEY_KEY] });
+}
+
+// Administrators ---------------------------------------------------------------------------------------------------
+
+export function useAdminEvents(q: { status: EventStatus | ''; search: string }) {
+  return useQuery({
+    queryKey: [ADMIN_EVENTS_KEY, 'list', q],
+    queryFn: () => adminEventsApi.list(q),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminEvent(no: string | undefined) {
+  return useQuery({
+    queryKey: [ADMIN_EVENTS_KEY, 'event', no],
+    queryFn: () => adminEventsApi.event(no ?? ''),
+    enabled: Boolean(no),
+    retry: false,
+  });
+}
+
+export function useAdminBookings(no: string | undefined) {
+  return useQuery({
+    queryKey: [ADMIN_EVENTS_KEY, 'bookings', no],
+    queryFn: () => adminEventsApi.bookings(no ?? ''),
+    enabled: Boolean(no),
+  });
+}
+
+export function useRefreshAdminEvents() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [ADMIN_EVENTS_KEY] });
+}

@@ -1,0 +1,382 @@
+import {
+  CalendarMonth,
+  Cancel as CancelIcon,
+  ConfirmationNumber,
+  Groups,
+  OpenInNew,
+  Place,
+  ReceiptLong,
+  RequestQuote,
+  Schedule,
+  School,
+  Videocam,
+} from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  type SxProps,
+  Typography,
+} from '@mui/material';
+import {
+  BOOKING_STATUS_COLORS,
+  type Booking,
+  EVENT_CARD,
+  EVENT_TYPE_COLORS,
+  EVENT_TYPE_LABELS,
+  type EventDto,
+  type EventType,
+  formatKes,
+  PAYMENT_DESCRIPTIONS,
+} from '@portal/contract';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PayNowButton } from '../../shared/payments/pay-now-button';
+import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { RowLinkButton } from '../../shared/ui/row-link-button';
+import { useToast } from '../../shared/ui/toast';
+import { eventsApi, useRefreshEvents } from './api';
+import { BOOKING_STATUS_LABELS, bookingActions, eventDates, eventTimes, eventWeekday, feeLabel, pointsLabel, seatsLabel } from './rules';
+
+export const eventRoute = (no: string) => `/events/${encodeURIComponent(no)}`;
+export const bookingRoute = (bookingNo: string) => `/events/booking/${encodeURIComponent(bookingNo)}`;
+export const ticketRoute = (bookingNo: string) => `/events/ticket/${encodeURIComponent(bookingNo)}`;
+/** Where a paid booking returns after checkout: the Booked Events tab. */
+export const BOOKED_TAB = '/events?tab=booked';
+
+export function EventTypeChip({ type, size = 'small' }: { type: EventType; size?: 'small' | 'medium' }) {
+  return <Chip size={size} label={EVENT_TYPE_LABELS[type]} sx={{ bgcolor: EVENT_TYPE_COLORS[type], color: '#fff', fontWeight: 600 }} />;
+}
+
+export function BookingStatusChip({ status }: { status: Booking['status'] }) {
+  return (
+    <Chip
+      size="small"
+      label={BOOKING_STATUS_LABELS[status]}
+      sx={{ bgcolor: BOOKING_STATUS_COLORS[status], color: '#fff', fontWeight: 600 }}
+    />
+  );
+}
+
+export function CpdBadge({ points }: { points: number }) {
+  return <Chip size="small" icon={<School />} label={pointsLabel(points)} color="primary" variant="outlined" sx={{ fontWeight: 600 }} />;
+}
+
+export function WebinarTag() {
+  return <Chip size="small" icon={<Videocam />} label="Webinar" variant="outlined" />;
+}
+
+/** An icon and a line of text, e.g. the location under a pin. */
+export function InfoLine({ icon, children, sx }: { icon: ReactNode; children: ReactNode; sx?: SxProps }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', color: 'text.secondary', minWidth: 0, ...sx }}>
+      <Box sx={{ display: 'flex', pt: '1px', '& svg': { fontSize: 18 } }}>{icon}</Box>
+      <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The event's picture: its logo, else a block in its type's colour with the type and first day. */
+export function EventBanner({ event, height = EVENT_CARD.imageHeight }: { event: EventDto; height?: number }) {
+  const [broken, setBroken] = useState(false);
+  if (event.logoUrl && !broken) {
+    return (
+      <Box
+        component="img"
+        src={event.logoUrl}
+        alt={`${event.description} banner`}
+        onError={() => setBroken(true)}
+        sx={{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: 'grey.100' }}
+      />
+    );
+  }
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        height,
+        bgcolor: EVENT_TYPE_COLORS[event.eventType],
+        color: '#fff',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'flex-end',
+        p: 2,
+      }}
+    >
+      <Typography variant="overline" sx={{ lineHeight: 1.4, opacity: 0.9 }}>
+        {EVENT_TYPE_LABELS[event.eventType]}
+      </Typography>
+      <Typography variant="h6" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+        {eventWeekday(event.startDate)} {eventDates(event.startDate, event.endDate)}
+      </Typography>
+    </Box>
+  );
+}
+
+function Providers({ event }: { event: EventDto }) {
+  if (event.eventProviders.length === 0) return null;
+  return <InfoLine icon={<Groups />}>{event.eventProviders.map((p) => p.name).join(', ')}</InfoLine>;
+}
+
+/** Book Now (the portal's own booking page), View booking when booked, else Details with the reason below. */
+function EventAction({ event, fullWidth }: { event: EventDto; fullWidth?: boolean }) {
+  if (event.bookingNo) {
+    return (
+      <Button component={RouterLink} to={eventRoute(event.no)} variant="outlined" fullWidth={fullWidth} startIcon={<ConfirmationNumber />}>
+        View booking
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component={RouterLink}
+      to={eventRoute(event.no)}
+      variant={event.bookable ? 'contained' : 'outlined'}
+      fullWidth={fullWidth}
+      aria-label={event.bookable ? `Book Now: ${event.description}` : `Details: ${event.description}`}
+    >
+      {event.bookable ? 'Book Now' : 'Details'}
+    </Button>
+  );
+}
+
+function Tags({ event }: { event: EventDto }) {
+  return (
+    <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <EventTypeChip type={event.eventType} />
+      <CpdBadge points={event.cpdHours} />
+      {event.isWebinar && <WebinarTag />}
+      {event.bookingNo && <Chip size="small" label="Booked" color="success" />}
+    </Stack>
+  );
+}
+
+function Fee({ fee }: { fee: number }) {
+  return (
+    <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="event-fee">
+      {feeLabel(fee)}
+    </Typography>
+  );
+}
+
+/** A grid card: 265 wide with a 175 high picture (part 2 §9). */
+export function EventCard({ event }: { event: EventDto }) {
+  return (
+    <Card
+      component="article"
+      aria-label={event.description}
+      sx={{ width: EVENT_CARD.width, maxWidth: '100%', display: 'flex', flexDirection: 'column' }}
+      variant="outlined"
+    >
+      <EventBanner event={event} />
+      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+          {event.description}
+        </Typography>
+        <InfoLine icon={<CalendarMonth />}>{eventDates(event.startDate, event.endDate)}</InfoLine>
+        <InfoLine icon={<Schedule />}>{eventTimes(event.startTime, event.endTime)}</InfoLine>
+        <InfoLine icon={<Place />}>{event.location}</InfoLine>
+        <Providers event={event} />
+        <Tags event={event} />
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mt: 'auto', pt: 1 }}>
+          <Typography variant="body2" color={event.seatsLeft === 0 ? 'error' : 'text.secondary'}>
+            {seatsLabel(event.seatsLeft)}
+          </Typography>
+          <Fee fee={event.fee} />
+        </Stack>
+        {!event.bookable && !event.bookingNo && event.notBookableReason && (
+          <Typography variant="caption" color="text.secondary">
+            {event.notBookableReason}
+          </Typography>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
+        <EventAction event={event} fullWidth />
+      </CardActions>
+    </Card>
+  );
+}
+
+/** A list row: the type's colour down the left, the date block, the details, fee and Book Now at the end. */
+export function EventRow({ event }: { event: EventDto }) {
+  return (
+    <Paper
+      component="article"
+      aria-label={event.description}
+      variant="outlined"
+      sx={{ display: 'flex', overflow: 'hidden', borderLeft: 6, borderLeftColor: EVENT_TYPE_COLORS[event.eventType] }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, width: '100%', minWidth: 0 }}>
+        <Box sx={{ minWidth: 92, textAlign: { sm: 'center' } }}>
+          <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.2 }}>
+            {eventWeekday(event.startDate)}
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>{eventDates(event.startDate, event.endDate)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {eventTimes(event.startTime, event.endTime)}
+          </Typography>
+        </Box>
+        <Stack spacing={0.75} sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+            {event.description}
+          </Typography>
+          <InfoLine icon={<Place />}>{event.location}</InfoLine>
+          <Providers event={event} />
+          <Tags event={event} />
+        </Stack>
+        <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, justifyContent: 'center', minWidth: 150 }}>
+          <Fee fee={event.fee} />
+          <Typography variant="body2" color={event.seatsLeft === 0 ? 'error' : 'text.secondary'}>
+            {seatsLabel(event.seatsLeft)}
+          </Typography>
+          <EventAction event={event} />
+          {!event.bookable && !event.bookingNo && event.notBookableReason && (
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: { sm: 'right' } }}>
+              {event.notBookableReason}
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Pay Now for a billed booking: its invoice, 'Event Payment', back to Booked Events after paying. */
+export function BookingPayNow({ booking, size }: { booking: Booking; size?: 'small' }) {
+  if (!booking.proformaInvoiceNo) return null;
+  return (
+    <PayNowButton
+      size={size}
+      payment={{
+        sourceDocumentNo: booking.proformaInvoiceNo,
+        description: PAYMENT_DESCRIPTIONS.event,
+        amount: booking.amount,
+        successUrl: BOOKED_TAB,
+      }}
+    />
+  );
+}
+
+/** Cancels a booking after a confirmation; the server's message shows as a toast, or in the dialog when it refuses. */
+export function CancelBookingButton({ booking, onCancelled }: { booking: Booking; onCancelled?: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshEvents();
+  const toast = useToast();
+
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await eventsApi.cancel(booking.bookingNo);
+      await refresh();
+      setOpen(false);
+      toast(result.message, 'success');
+      onCancelled?.(result.message);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        startIcon={<CancelIcon />}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        Cancel
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Cancel this booking?"
+        confirmLabel={busy ? 'Cancelling…' : 'Cancel booking'}
+        cancelLabel="Keep booking"
+        busy={busy}
+        onConfirm={cancel}
+        onCancel={() => !busy && setOpen(false)}
+      >
+        <Stack spacing={2}>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Typography>
+            Booking <strong>{booking.bookingNo}</strong> for <strong>{booking.eventDescription}</strong> will be cancelled and the seat
+            freed.
+            {booking.paid && booking.amount > 0 && ` The ${formatKes(booking.amount)} you paid is credited to your account.`}
+            {booking.billed && !booking.paid && ' Its unpaid invoice is cancelled.'}
+          </Typography>
+          {busy && <CircularProgress size={24} aria-label="Cancelling" />}
+        </Stack>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** A booking's actions (part 2 §2.6): view, Ticket, Receipt, Invoice, Pay Now and Cancel as its flags allow. */
+export function BookingActionButtons({
+  booking,
+  showView = true,
+  showPayNow = true,
+}: {
+  booking: Booking;
+  showView?: boolean;
+  showPayNow?: boolean;
+}) {
+  const actions = bookingActions(booking);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {showView && actions.view && (
+        <Button
+          component="a"
+          href={bookingRoute(booking.bookingNo)}
+          target="_blank"
+          rel="noopener"
+          size="small"
+          variant="outlined"
+          startIcon={<OpenInNew />}
+          aria-label={`View booking ${booking.bookingNo}`}
+        >
+          View
+        </Button>
+      )}
+      {actions.ticket && (
+        <RowLinkButton to={ticketRoute(booking.bookingNo)} icon={<ConfirmationNumber />}>
+          Ticket
+        </RowLinkButton>
+      )}
+      {actions.receipt && booking.receiptNo && (
+        <RowLinkButton to={receiptRoute(booking.receiptNo)} icon={<ReceiptLong />}>
+          Receipt
+        </RowLinkButton>
+      )}
+      {actions.invoice && booking.proformaInvoiceNo && (
+        <RowLinkButton to={invoiceRoute(booking.proformaInvoiceNo)} icon={<RequestQuote />}>
+          Invoice
+        </RowLinkButton>
+      )}
+      {showPayNow && actions.payNow && <BookingPayNow booking={booking} size="small" />}
+      {actions.cancel && <CancelBookingButton booking={booking} />}
+    </Box>
+  );
+}

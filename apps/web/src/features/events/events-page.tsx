@@ -1,0 +1,219 @@
+import { EventBusy, GridView, ViewList } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Paper,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { Booking, EventDto, EventViewMode } from '@portal/contract';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useFlash } from '../../shared/ui/flash';
+import { LoadingSpinner } from '../../shared/ui/loading';
+import { useMyBookings, useUpcomingEvents } from './api';
+import { BookingActionButtons, BookingStatusChip, EventCard, EventRow } from './components';
+import { eventDates, readEventView, writeEventView } from './rules';
+
+type TabName = 'upcoming' | 'booked';
+
+function EmptyState({ children }: { children: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+      <EventBusy sx={{ fontSize: 48, mb: 1 }} />
+      <Typography>{children}</Typography>
+    </Paper>
+  );
+}
+
+function UpcomingEvents() {
+  const events = useUpcomingEvents();
+  const [view, setView] = useState<EventViewMode>(() => readEventView());
+  const list: EventDto[] = events.data ?? [];
+
+  function choose(mode: EventViewMode | null) {
+    if (!mode) return;
+    setView(mode);
+    writeEventView(mode);
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography color="text.secondary" variant="body2">
+          {events.data ? `${list.length} upcoming event${list.length === 1 ? '' : 's'}` : ''}
+        </Typography>
+        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, mode: EventViewMode | null) => choose(mode)} aria-label="View">
+          <ToggleButton value="grid" aria-label="Grid view">
+            <GridView fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="list" aria-label="List view">
+            <ViewList fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+      {events.isLoading && <LoadingSpinner label="Loading events" />}
+      {events.error && (
+        <Alert severity="error" role="alert">
+          {events.error.message}
+        </Alert>
+      )}
+      {events.data && list.length === 0 && <EmptyState>There are no upcoming events right now. Check back soon.</EmptyState>}
+      {list.length > 0 &&
+        (view === 'grid' ? (
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, 265px)',
+              justifyContent: { xs: 'center', sm: 'start' },
+              gap: 2,
+            }}
+          >
+            {list.map((e) => (
+              <EventCard key={e.no} event={e} />
+            ))}
+          </Box>
+        ) : (
+          <Stack spacing={1.5}>
+            {list.map((e) => (
+              <EventRow key={e.no} event={e} />
+            ))}
+          </Stack>
+        ))}
+    </Stack>
+  );
+}
+
+const paidLabel = (b: Booking) => (b.paid ? 'Yes' : 'No');
+
+/** On a phone each booking is a card with its actions; on wider screens the spec's table. */
+function BookingCards({ bookings }: { bookings: Booking[] }) {
+  return (
+    <Stack spacing={1.5} aria-label="Booked Events">
+      {bookings.map((b) => (
+        <Card key={b.bookingNo} variant="outlined" component="article" aria-label={`Booking ${b.bookingNo}`}>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                {b.bookingNo}
+              </Typography>
+              <BookingStatusChip status={b.status} />
+            </Stack>
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{b.eventDescription}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {eventDates(b.startDate, b.endDate)} · {b.location}
+            </Typography>
+            <Typography variant="body2">Paid: {paidLabel(b)}</Typography>
+            <BookingActionButtons booking={b} />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function BookingTable({ bookings }: { bookings: Booking[] }) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Booked Events">
+        <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+          <TableRow>
+            <TableCell>No</TableCell>
+            <TableCell>Event</TableCell>
+            <TableCell>Location</TableCell>
+            <TableCell>Paid</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {bookings.map((b) => (
+            <TableRow key={b.bookingNo} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.bookingNo}</TableCell>
+              <TableCell>
+                {b.eventDescription}
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {eventDates(b.startDate, b.endDate)}
+                </Typography>
+              </TableCell>
+              <TableCell>{b.location}</TableCell>
+              <TableCell>{paidLabel(b)}</TableCell>
+              <TableCell>
+                <BookingStatusChip status={b.status} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 220 }}>
+                <BookingActionButtons booking={b} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function BookedEvents() {
+  const bookings = useMyBookings();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const list = bookings.data ?? [];
+  return (
+    <Stack spacing={2}>
+      {bookings.isLoading && <LoadingSpinner label="Loading your bookings" />}
+      {bookings.error && (
+        <Alert severity="error" role="alert">
+          {bookings.error.message}
+        </Alert>
+      )}
+      {bookings.data && list.length === 0 && <EmptyState>You have not booked any events yet.</EmptyState>}
+      {list.length > 0 && (phone ? <BookingCards bookings={list} /> : <BookingTable bookings={list} />)}
+    </Stack>
+  );
+}
+
+/** /events: Upcoming Events and Booked Events (part 2 §2.6); the tab is in the address (?tab=booked) so checkout can return to it. */
+export function EventsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabName = params.get('tab') === 'booked' ? 'booked' : 'upcoming';
+  const flash = useFlash();
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        Events
+      </Typography>
+      {flash && (
+        <Alert severity={flash.severity} role="status">
+          {flash.message}
+        </Alert>
+      )}
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: TabName) => setParams(value === 'booked' ? { tab: 'booked' } : {}, { replace: true })}
+          aria-label="Events"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          <Tab value="upcoming" label="Upcoming Events" />
+          <Tab value="booked" label="Booked Events" />
+        </Tabs>
+      </Box>
+      {tab === 'upcoming' ? <UpcomingEvents /> : <BookedEvents />}
+    </Stack>
+  );
+}
