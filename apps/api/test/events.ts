@@ -1,7 +1,8 @@
-import type { AdminEvent, AttendanceResult, Booking, EventInput } from '@portal/contract';
+import { type AdminEvent, type AttendanceResult, type Booking, type EventInput, encodePaymentRequest } from '@portal/contract';
 import { type Db, nextNumber, schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import { DAY_MS, nairobiDate } from '../src/shared/dates';
+import { createSession } from '../src/shared/session';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createMember, type MemberOptions, signIn, type TestApp } from './harness';
 
 /**
@@ -208,4 +209,57 @@ export async function attendedEvent(
   await closeEvent(t, admin, event.no);
   const [award] = await t.db.select().from(schema.cpdAwards).where(eq(schema.cpdAwards.bookingNo, booking.bookingNo));
   return { eventNo: event.no, booking, certificateNo: award?.certificateNo ?? null };
+}
+
+/**
+ * `count` members who may book, each with a session, made without password hashing (for the concurrency tests:
+ * argon2 for fifty members would take most of a minute on a small machine). They cannot sign in with a password.
+ */
+export async function quickMembers(t: TestApp, count: number, options: MemberOptions = {}) {
+  const made: { token: string; profileId: string; memberNo: string; userId: number; email: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const member = await createMember(t.db as Db, { ...options, withUser: false });
+    const email = member.profile.email ?? `quick-${member.profile.profileId.toLowerCase()}@example.com`;
+    const [user] = await t.db
+      .insert(schema.users)
+      .values({ email, passwordHash: 'not-a-hash', profileId: member.profile.profileId, emailVerifiedAt: new Date() })
+      .returning();
+    const { token } = await createSession(t.db as Db, t.config, user.id);
+    made.push({ token, profileId: member.profile.profileId, memberNo: member.profile.memberNo as string, userId: user.id, email });
+  }
+  return made;
+}
+
+/** Pays an invoice in full through `POST /api/payments` with the card sandbox (approve); answers the receipt number. */
+export async function payByCard(t: TestApp, token: string, invoiceNo: string): Promise<string> {
+  const request = encodePaymentRequest({
+    payerID: 'PR0001',
+    sourceDocumentNo: invoiceNo,
+    description: 'Event Payment',
+    amount: 1,
+    accountNo: '0712345678',
+    email: 'member@example.com',
+    idNumber: '12345678',
+    name: 'Amina Odhiambo',
+    success_url: '/events',
+    fail_url: '/events',
+  });
+  const created = await t.call('POST', '/api/payments', { token, body: { request, provider: 'CARD' } });
+  if (created.status !== 200) throw new Error(`payment failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const { id, checkoutUrl } = created.body.data as { id: string; checkoutUrl: string };
+  const page = await t.app.inject({ method: 'GET', url: checkoutUrl });
+  const form = page.body.split('<form').find((part) => part.includes('value="approved"')) ?? '';
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(form)?.[1] ?? '';
+  const action = /action="([^"]+)"/.exec(form)?.[1] ?? '';
+  const body = new URLSearchParams({ outcome: field('outcome'), reference: field('reference'), signature: field('signature') });
+  const done = await t.app.inject({
+    method: 'POST',
+    url: action,
+    payload: body.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (done.statusCode !== 303) throw new Error(`card sandbox answered ${done.statusCode}`);
+  const [row] = await t.db.select().from(schema.payments).where(eq(schema.payments.id, id));
+  if (!row?.receiptNo) throw new Error('card payment not posted');
+  return row.receiptNo;
 }
