@@ -354,7 +354,7 @@ function EventForm({ event, categories }: { event: AdminEvent | null; categories
                 {...field(`fees.${code}` as Path<EventFormValues>)}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal' },
-                  input: { startAdornment: <InputAdornment position="start">KES</InputAdornment> },
+                  input: { startAdornment: <InputAdornment position="start">Ksh</InputAdornment> },
                 }}
               />
             ))}
