@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../shared/errors';
 import { containsPattern, searchWords } from '../../shared/sql-search';
 import { fullName } from '../documents/index';
 import { cancelLiveBooking } from './booking';
-import { adminBookingDto, adminEventDto, type EventCounts, type EventRow, eventOr404, LIVE_STATUSES } from './model';
+import { adminBookingDto, adminEventDto, type EventCounts, type EventRow, eventOr404 } from './model';
 import { queueEventCancelled } from './notices';
 
 const { events, eventBookings, membershipCategories, profiles, users, cpdAwards } = schema;
@@ -220,15 +220,12 @@ export async function eventBookingsList(ctx: AppContext, no: string): Promise<Ad
   );
 }
 
-/** Attended live bookings of an event, by number (closing and its counts read these). */
+/** Attendees who earn the points: checked in, on an open (paid or free) or closed booking. */
 export async function attendedLiveCount(db: Db, eventNo: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from event_bookings
-        where event_no = ${eventNo} and attended_at is not null and status in (${sql.join(
-          LIVE_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
+        where event_no = ${eventNo} and attended_at is not null and status in ('open', 'closed')`,
   );
   return Number(row?.n ?? 0);
 }

@@ -25,9 +25,6 @@ export function kes(cents: number): string {
   return `${cents < 0 ? '-' : ''}KES ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** Booking statuses that hold a seat. */
-export const LIVE_STATUSES = ['open', 'billed', 'closed'] as const;
-
 /** The event's start as an instant: its date and HH:MM in Nairobi (UTC+3, no daylight saving). */
 export function startsAt(event: Pick<EventRow, 'startDate' | 'startTime'>): number {
   return Date.parse(`${event.startDate}T${event.startTime}:00+03:00`);
