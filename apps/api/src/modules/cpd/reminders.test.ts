@@ -43,6 +43,7 @@ describe('sendCpdReminders', () => {
       .set({ emailReminders: 0, smsReminders: 0 })
       .where(eq(schema.users.id, neither.user?.id ?? 0));
     const noAccount = await member({ category: 'GRADUATE', email: 'cpd-imported@example.com', phone: '0733000222' });
+    expect(noAccount.user).toBeNull();
     const firm = await member({ withUser: true, category: 'CORPORATE' });
     const lapsed = await member({ withUser: true, category: 'GRADUATE' });
     await t.db.update(schema.memberships).set({ status: 'Lapsed' }).where(eq(schema.memberships.profileId, lapsed.profileId));
