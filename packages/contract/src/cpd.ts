@@ -70,6 +70,7 @@ export const cpdMessages = {
   membershipRequired: 'CPD is available to registered members',
   certificateNotFound: 'Certificate not found',
   categoryUnknown: 'Unknown membership category',
+  dateTooEarly: 'Enter a date from 1950 on',
 } as const;
 
 const pointsValue = z.number({ error: cpdMessages.pointsInvalid }).min(0, cpdMessages.pointsInvalid).max(1000, cpdMessages.pointsInvalid);

@@ -87,6 +87,10 @@ describe('outside activities (members)', () => {
     // Today is fine.
     expect((await postActivity(t, member.token, { startDate: daysAgo(0), endDate: daysAgo(0) })).status).toBe(200);
 
+    const ancient = await postActivity(t, member.token, { startDate: '0000-01-01', endDate: '0000-01-02' });
+    expect(ancient.status).toBe(400);
+    expect(ancient.body.errors.startDate).toEqual([cpdMessages.dateTooEarly]);
+
     const tooLong = await postActivity(t, member.token, { hours: '200.5', description: 'x'.repeat(201) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors).toMatchObject({ hours: [cpdMessages.hoursInvalid], description: [messages.valueTooLong] });

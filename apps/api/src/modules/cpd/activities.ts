@@ -18,6 +18,7 @@ type ActivityRow = typeof cpdActivities.$inferSelect;
 /** The form's file field. */
 export const EVIDENCE_FIELD = 'evidence';
 const EVIDENCE_PURPOSE = 'cpd-evidence';
+const EARLIEST_DATE = '1950-01-01';
 
 export function activityDto(row: ActivityRow, name: string): CpdActivity {
   return {
@@ -68,6 +69,8 @@ async function readActivityForm(req: FastifyRequest, evidenceRequired: boolean, 
   const problems = new Problems();
   const input = problems.parse(cpdActivityInput, formFields(req.body));
   if (input && input.endDate > nairobiDate(now)) problems.add('endDate', cpdMessages.inTheFuture);
+  // The contract's date check takes year 0, which PostgreSQL refuses; no activity is that old anyway.
+  if (input && input.startDate < EARLIEST_DATE) problems.add('startDate', cpdMessages.dateTooEarly);
   const [upload] = uploadsOf(req, EVIDENCE_FIELD);
   let evidence: PreparedFile | undefined;
   if (upload) evidence = await preparePdf(upload, problems, cpdMessages.evidenceInvalid);
