@@ -6,15 +6,19 @@ import {
   Card,
   CardContent,
   CardHeader,
+  Divider,
   IconButton,
+  Stack,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
+  type Theme,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdMessages } from '@portal/contract';
 import { useState } from 'react';
@@ -27,6 +31,76 @@ import { cpdApi, useMyActivities, useRefreshCpd } from './api';
 import { ActivityStatusChip, EvidenceDialog } from './components';
 import { formatPoints } from './rules';
 
+interface RowActionProps {
+  activity: CpdActivity;
+  onEvidence: (a: CpdActivity) => void;
+  onEdit: (a: CpdActivity) => void;
+  onDelete: (a: CpdActivity) => void;
+}
+
+/** Evidence always; Edit and Delete only while the activity waits for a decision. */
+function RowActions({ activity: a, onEvidence, onEdit, onDelete }: RowActionProps) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
+      {a.evidenceUrl && (
+        <Tooltip title="Evidence">
+          <IconButton size="small" aria-label={`Evidence of ${a.description}`} onClick={() => onEvidence(a)}>
+            <PictureAsPdf fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {a.status === 'Pending' && (
+        <>
+          <Tooltip title="Edit">
+            <IconButton size="small" color="primary" aria-label={`Edit ${a.description}`} onClick={() => onEdit(a)}>
+              <Edit fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton size="small" color="error" aria-label={`Delete ${a.description}`} onClick={() => onDelete(a)}>
+              <Delete fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The activities on a phone: one block each, with the same actions. */
+function ActivityList({ rows, actions }: { rows: CpdActivity[]; actions: Omit<RowActionProps, 'activity'> }) {
+  return (
+    <Stack divider={<Divider flexItem />} spacing={1.5} aria-label="My outside activities">
+      {rows.map((a) => (
+        <Box key={a.id}>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>{a.description}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {CPD_ACTIVITY_TYPE_LABELS[a.activityType]} · {a.provider}
+                {a.location ? ` · ${a.location}` : ''}
+              </Typography>
+            </Box>
+            <ActivityStatusChip status={a.status} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {shortDate(a.startDate)} to {shortDate(a.endDate)} · {formatPoints(a.hours)} hours
+            {a.pointsAwarded !== null ? ` · ${formatPoints(a.pointsAwarded)} points${a.structured ? ' (structured)' : ''}` : ''}
+          </Typography>
+          {a.reason && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Reason: {a.reason}
+            </Typography>
+          )}
+          <Box sx={{ mt: 0.5 }}>
+            <RowActions activity={a} {...actions} />
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 /** My outside activities: what the member recorded, its state, and Record/Edit/Delete (only while Pending). */
 export function ActivitiesCard() {
   const activities = useMyActivities();
@@ -38,6 +112,8 @@ export function ActivitiesCard() {
   const [error, setError] = useState<string | null>(null);
   const [evidence, setEvidence] = useState<CpdActivity | null>(null);
   const rows = activities.data ?? [];
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const actions = { onEvidence: setEvidence, onEdit: (a: CpdActivity) => setDialog({ open: true, activity: a }), onDelete: setDeleting };
 
   async function remove() {
     if (!deleting) return;
@@ -77,9 +153,10 @@ export function ActivitiesCard() {
         {activities.isLoading && <LoadingSpinner label="Loading your activities" />}
         {activities.error && <Alert severity="error">{activities.error.message}</Alert>}
         {activities.data?.length === 0 && <Typography color="text.secondary">You have not recorded any outside activity yet.</Typography>}
-        {rows.length > 0 && (
+        {rows.length > 0 && phone && <ActivityList rows={rows} actions={actions} />}
+        {rows.length > 0 && !phone && (
           <TableContainer>
-            <Table size="small" aria-label="My outside activities" sx={{ minWidth: 900 }}>
+            <Table size="small" aria-label="My outside activities" sx={{ minWidth: 860 }}>
               <TableHead sx={{ '& th': { fontWeight: 700 } }}>
                 <TableRow>
                   <TableCell>Type</TableCell>
@@ -96,7 +173,7 @@ export function ActivitiesCard() {
               <TableBody>
                 {rows.map((a) => (
                   <TableRow key={a.id} hover>
-                    <TableCell>{CPD_ACTIVITY_TYPE_LABELS[a.activityType]}</TableCell>
+                    <TableCell sx={{ minWidth: 110 }}>{CPD_ACTIVITY_TYPE_LABELS[a.activityType]}</TableCell>
                     <TableCell sx={{ maxWidth: 280 }}>
                       {a.description}
                       {a.location && (
@@ -128,34 +205,7 @@ export function ActivitiesCard() {
                     </TableCell>
                     <TableCell sx={{ maxWidth: 240 }}>{a.reason ?? '—'}</TableCell>
                     <TableCell align="right">
-                      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
-                        {a.evidenceUrl && (
-                          <Tooltip title="Evidence">
-                            <IconButton size="small" aria-label={`Evidence of ${a.description}`} onClick={() => setEvidence(a)}>
-                              <PictureAsPdf fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                        {a.status === 'Pending' && (
-                          <>
-                            <Tooltip title="Edit">
-                              <IconButton
-                                size="small"
-                                color="primary"
-                                aria-label={`Edit ${a.description}`}
-                                onClick={() => setDialog({ open: true, activity: a })}
-                              >
-                                <Edit fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                            <Tooltip title="Delete">
-                              <IconButton size="small" color="error" aria-label={`Delete ${a.description}`} onClick={() => setDeleting(a)}>
-                                <Delete fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                          </>
-                        )}
-                      </Box>
+                      <RowActions activity={a} {...actions} />
                     </TableCell>
                   </TableRow>
                 ))}

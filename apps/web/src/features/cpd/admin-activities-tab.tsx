@@ -85,13 +85,11 @@ export function AdminActivitiesTab() {
       )}
       {rows.length > 0 && (
         <TableContainer>
-          <Table size="small" aria-label="Outside activities" sx={{ minWidth: 1100 }}>
+          <Table size="small" aria-label="Outside activities" sx={{ minWidth: 900 }}>
             <TableHead sx={{ '& th': { fontWeight: 700 } }}>
               <TableRow>
-                <TableCell>Member No</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>Description</TableCell>
+                <TableCell>Member</TableCell>
+                <TableCell>Activity</TableCell>
                 <TableCell>Provider</TableCell>
                 <TableCell>Dates</TableCell>
                 <TableCell align="right">Hours</TableCell>
@@ -103,16 +101,18 @@ export function AdminActivitiesTab() {
             <TableBody>
               {rows.map((a) => (
                 <TableRow key={a.id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.memberNo ?? '—'}</TableCell>
-                  <TableCell>{a.name}</TableCell>
-                  <TableCell>{CPD_ACTIVITY_TYPE_LABELS[a.activityType]}</TableCell>
-                  <TableCell sx={{ maxWidth: 260 }}>
+                  <TableCell>
+                    {a.name}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {a.memberNo ?? '—'}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 280 }}>
                     {a.description}
-                    {a.location && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {a.location}
-                      </Typography>
-                    )}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {CPD_ACTIVITY_TYPE_LABELS[a.activityType]}
+                      {a.location ? ` · ${a.location}` : ''}
+                    </Typography>
                   </TableCell>
                   <TableCell>{a.provider}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -146,7 +146,11 @@ export function AdminActivitiesTab() {
                   </TableCell>
                   <TableCell align="right">
                     {a.status === 'Pending' && (
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Stack
+                        direction={{ xs: 'row', lg: 'column', xl: 'row' }}
+                        spacing={1}
+                        sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
+                      >
                         <Button
                           size="small"
                           variant="contained"

@@ -33,7 +33,7 @@ export function AdminCpdPage() {
           value={tab}
           onChange={(_, value: TabValue) => setParams(value === 'activities' ? {} : { tab: value }, { replace: true })}
           variant="scrollable"
-          scrollButtons="auto"
+          scrollButtons={false}
           aria-label="CPD back office"
           sx={{ px: { sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
         >

@@ -46,9 +46,9 @@ function CategoryBar({ category }: { category: ComplianceCategory }) {
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 0.5 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0 }}>
           {category.description}{' '}
-          <Typography component="span" variant="caption" color="text.secondary">
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             ({category.categoryCode} · {formatPoints(category.annualPoints)} points a year)
           </Typography>
         </Typography>

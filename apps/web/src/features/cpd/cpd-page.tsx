@@ -7,6 +7,7 @@ import {
   CardContent,
   CardHeader,
   Chip,
+  Divider,
   LinearProgress,
   MenuItem,
   Stack,
@@ -18,7 +19,9 @@ import {
   TableHead,
   TableRow,
   TextField,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { type CpdAward, type CpdSummary, cpdMessages } from '@portal/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -121,9 +124,67 @@ function ProgressCard({ summary }: { summary: CpdSummary }) {
   );
 }
 
+function CertificateLink({ certificateNo }: { certificateNo: string }) {
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      component="a"
+      href={cpdCertificateRoute(certificateNo)}
+      target="_blank"
+      rel="noopener"
+      endIcon={<OpenInNew fontSize="small" />}
+      aria-label={`View certificate ${certificateNo}`}
+    >
+      View
+    </Button>
+  );
+}
+
+/** The list on a phone: one block per award, then the total. */
+function AwardList({ rows }: { rows: CpdAward[] }) {
+  return (
+    <Stack divider={<Divider flexItem />} spacing={1.5} aria-label="CPD points">
+      {rows.map((a) => (
+        <Box key={a.id} data-testid="cpd-award">
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+            <Typography sx={{ fontWeight: 600 }}>{a.description}</Typography>
+            <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{formatPoints(a.pointAwarded)} pts</Typography>
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {[a.provider, a.location].filter(Boolean).join(' · ')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {shortDate(a.eventDate)} to {shortDate(a.endDate)}
+            {a.eventCode ? ` · ${a.eventCode}` : ''}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+            {a.source === 'activity' && <Chip size="small" variant="outlined" label="Outside activity" />}
+            {a.certificateNo && (
+              <>
+                <Typography variant="caption" color="text.secondary">
+                  {a.certificateNo}
+                </Typography>
+                <CertificateLink certificateNo={a.certificateNo} />
+              </>
+            )}
+          </Stack>
+        </Box>
+      ))}
+      <Stack direction="row" sx={{ justifyContent: 'space-between', fontWeight: 700 }}>
+        <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+        <Typography sx={{ fontWeight: 700 }} data-testid="cpd-total">
+          {formatPoints(totalPoints(rows))}
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}
+
 /** The spec's list (part 2 §2.1): the chosen year's awards with a total row and a view link to each certificate. */
 function AwardsCard({ year }: { year: string }) {
   const awards = useMyAwards();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rows: CpdAward[] = awardsForYear(awards.data ?? [], year);
   return (
     <Card>
@@ -132,9 +193,10 @@ function AwardsCard({ year }: { year: string }) {
         {awards.isLoading && <LoadingSpinner label="Loading your CPD points" />}
         {awards.error && <Alert severity="error">{awards.error.message}</Alert>}
         {awards.data && rows.length === 0 && <Typography color="text.secondary">No CPD points recorded for {year}.</Typography>}
-        {rows.length > 0 && (
+        {rows.length > 0 && phone && <AwardList rows={rows} />}
+        {rows.length > 0 && !phone && (
           <TableContainer>
-            <Table size="small" aria-label={`CPD points ${year}`} sx={{ minWidth: 960 }}>
+            <Table size="small" aria-label={`CPD points ${year}`} sx={{ minWidth: 860 }}>
               <TableHead sx={{ '& th': { fontWeight: 700 } }}>
                 <TableRow>
                   <TableCell>Member No</TableCell>
@@ -164,22 +226,7 @@ function AwardsCard({ year }: { year: string }) {
                     <TableCell align="right">{formatPoints(a.pointAwarded)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.eventCode ?? '—'}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.certificateNo ?? '—'}</TableCell>
-                    <TableCell align="right">
-                      {a.certificateNo && (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          component="a"
-                          href={cpdCertificateRoute(a.certificateNo)}
-                          target="_blank"
-                          rel="noopener"
-                          endIcon={<OpenInNew fontSize="small" />}
-                          aria-label={`View certificate ${a.certificateNo}`}
-                        >
-                          View
-                        </Button>
-                      )}
-                    </TableCell>
+                    <TableCell align="right">{a.certificateNo && <CertificateLink certificateNo={a.certificateNo} />}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
