@@ -71,6 +71,7 @@ export const cpdMessages = {
   certificateNotFound: 'Certificate not found',
   categoryUnknown: 'Unknown membership category',
   dateTooEarly: 'Enter a date from 1950 on',
+  ownActivity: 'Your own CPD activity is decided by another approver',
 } as const;
 
 const pointsValue = z.number({ error: cpdMessages.pointsInvalid }).min(0, cpdMessages.pointsInvalid).max(1000, cpdMessages.pointsInvalid);

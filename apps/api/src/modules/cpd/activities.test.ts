@@ -282,6 +282,18 @@ describe('decisions (admins and approvers)', () => {
 
     const approver = await staffToken(t, 'approver');
     expect((await t.call('POST', '/api/admin/cpd/activities/999999/accept', { token: approver, body: accept })).status).toBe(404);
+
+    // An approver who is also a member does not decide their own activity.
+    await t.db.update(schema.users).set({ isApprover: true }).where(eq(schema.users.id, member.user.id));
+    const own = await t.call('POST', `/api/admin/cpd/activities/${activity.id}/accept`, { token: member.token, body: accept });
+    expect(own).toMatchObject({ status: 403, body: { message: cpdMessages.ownActivity } });
+    const ownReject = await t.call('POST', `/api/admin/cpd/activities/${activity.id}/reject`, {
+      token: member.token,
+      body: { reason: 'x' },
+    });
+    expect(ownReject.status).toBe(403);
+    expect((await activityRow(t, activity.id))?.status).toBe('Pending');
+    await t.db.update(schema.users).set({ isApprover: false }).where(eq(schema.users.id, member.user.id));
     for (const points of [-1, 1001, '5']) {
       const bad = await t.call('POST', `/api/admin/cpd/activities/${activity.id}/accept`, {
         token: approver,

@@ -4,7 +4,7 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
-import { conflict, notFound } from '../../shared/errors';
+import { conflict, forbidden, notFound } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import type { UserRow } from '../../shared/session';
 import { containsPattern, wordsWhere } from '../../shared/sql-search';
@@ -45,16 +45,22 @@ export async function listActivitiesForStaff(
   return rows.map(({ activity, profile }) => activityDto(activity, fullName(profile)));
 }
 
-/** Sets the decision only while the activity is Pending; a second decision finds nothing to change (409). */
-async function decide(tx: Db, id: number, values: Partial<typeof cpdActivities.$inferInsert>): Promise<ActivityRow> {
+/**
+ * Sets the decision only while the activity is Pending; a second decision finds nothing to change (409). Nobody
+ * decides their own activity (403): an approver who is also a member has theirs decided by someone else.
+ */
+async function decide(tx: Db, staff: UserRow, id: number, values: Partial<typeof cpdActivities.$inferInsert>): Promise<ActivityRow> {
+  const ownProfile = staff.profileId ? sql`${cpdActivities.profileId} <> ${staff.profileId}` : sql`true`;
   const [updated] = await tx
     .update(cpdActivities)
     .set(values)
-    .where(and(eq(cpdActivities.id, id), eq(cpdActivities.status, 'Pending')))
+    .where(and(eq(cpdActivities.id, id), eq(cpdActivities.status, 'Pending'), ownProfile))
     .returning();
   if (updated) return updated;
-  const [exists] = await tx.select({ id: cpdActivities.id }).from(cpdActivities).where(eq(cpdActivities.id, id));
-  throw exists ? conflict(cpdMessages.activityDecided) : notFound(cpdMessages.activityNotFound);
+  const [exists] = await tx.select({ profileId: cpdActivities.profileId }).from(cpdActivities).where(eq(cpdActivities.id, id));
+  if (!exists) throw notFound(cpdMessages.activityNotFound);
+  if (exists.profileId === staff.profileId) throw forbidden(cpdMessages.ownActivity);
+  throw conflict(cpdMessages.activityDecided);
 }
 
 /** The member hears of the decision by e-mail at the account's address, unless they turned updates off. */
@@ -94,7 +100,7 @@ export async function acceptActivity(
 ): Promise<CpdActivity> {
   const row = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const row = await decide(tx, id, {
+    const row = await decide(tx, staff, id, {
       status: 'Accepted',
       pointsAwarded: String(decision.points),
       structured: decision.structured,
@@ -145,7 +151,7 @@ export async function rejectActivity(
 ): Promise<CpdActivity> {
   const row = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const row = await decide(tx, id, { status: 'Rejected', reason, decidedBy: staff.id, decidedAt: now, updatedAt: now });
+    const row = await decide(tx, staff, id, { status: 'Rejected', reason, decidedBy: staff.id, decidedAt: now, updatedAt: now });
     await notifyMember(tx, ctx, row, 'CPD activity not accepted', [
       `Your CPD activity "${row.description}" (${row.provider}, ${row.startDate} to ${row.endDate}) was not accepted.`,
       `Reason: ${reason}`,
