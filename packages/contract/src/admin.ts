@@ -137,6 +137,13 @@ export const AUDIT_ACTIONS = [
   'cpd.activity_accepted',
   'cpd.activity_rejected',
   'cpd.requirements_saved',
+  'event.created',
+  'event.updated',
+  'event.logo_saved',
+  'event.published',
+  'event.cancelled',
+  'event.attendance',
+  'event.closed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

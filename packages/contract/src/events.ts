@@ -98,21 +98,6 @@ export const eventMessages = {
   logoNotFound: 'This event has no logo',
 } as const;
 
-/**
- * The audit log's actions for events (administrators' changes). To be listed in AUDIT_ACTIONS (admin.ts) with labels
- * in the audit page; until then the API records them as they are.
- */
-export const EVENT_AUDIT_ACTIONS = [
-  'event.created',
-  'event.updated',
-  'event.logo_saved',
-  'event.published',
-  'event.cancelled',
-  'event.attendance',
-  'event.closed',
-] as const;
-export type EventAuditAction = (typeof EVENT_AUDIT_ACTIONS)[number];
-
 const requiredText = (max: number, required: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, messages.valueTooLong);
 const date = z.iso.date({ error: eventMessages.dateRequired }).max(L.short, messages.valueTooLong);

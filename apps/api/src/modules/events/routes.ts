@@ -10,7 +10,6 @@ import {
   bookResultSchema,
   closeEventResultSchema,
   EVENT_LOGO_MAX_BYTES,
-  type EventAuditAction,
   eventInput,
   eventNoParam,
   eventSchema,
@@ -35,9 +34,8 @@ const tags = ['events'];
 const security = [{ bearer: [] }];
 const data = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
 
-/** Events' audit actions (EVENT_AUDIT_ACTIONS, not yet in the contract's AUDIT_ACTIONS list). */
-const record = (ctx: AppContext, req: FastifyRequest, action: EventAuditAction, target: string, details: Record<string, unknown> = {}) =>
-  audit(ctx.db, req, { action: action as AuditAction, target: `event:${target}`, details });
+const record = (ctx: AppContext, req: FastifyRequest, action: AuditAction, target: string, details: Record<string, unknown> = {}) =>
+  audit(ctx.db, req, { action, target: `event:${target}`, details });
 
 /** Events (issue 12): administrators' `admin/events…` and members' `events…`. */
 export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {

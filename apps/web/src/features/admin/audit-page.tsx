@@ -28,6 +28,13 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'cpd.activity_accepted': 'CPD activity accepted',
   'cpd.activity_rejected': 'CPD activity rejected',
   'cpd.requirements_saved': 'CPD requirements saved',
+  'event.created': 'Event created',
+  'event.updated': 'Event updated',
+  'event.logo_saved': 'Event logo saved',
+  'event.published': 'Event published',
+  'event.cancelled': 'Event cancelled',
+  'event.attendance': 'Event attendance taken',
+  'event.closed': 'Event closed',
 };
 
 interface Filters {
