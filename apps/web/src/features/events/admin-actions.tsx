@@ -1,5 +1,18 @@
-import { Block, Done, Edit, HowToReg, ListAlt, Publish } from '@mui/icons-material';
-import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Block, Done, Edit, HowToReg, ListAlt, MoreVert, Publish } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type { AdminEvent, EventStatus } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -133,7 +146,52 @@ export function useEventCommands(onDone?: (command: Command, event: AdminEvent) 
   return { ask, dialog, busy };
 }
 
-/** A row's actions: Edit, Publish (draft), Bookings, Attendance and Close (published), Cancel event. */
+type ActionName = 'edit' | 'publish' | 'bookings' | 'attendance' | 'close' | 'cancel';
+
+interface ActionItem {
+  name: ActionName;
+  label: string;
+  icon: ReactNode;
+  to?: string;
+  onClick?: () => void;
+  color?: 'error' | 'success';
+}
+
+/** Which actions an event offers: Edit, Publish (draft), Bookings, Attendance and Close (published), Cancel event. */
+function eventActionItems(event: AdminEvent, ask: (command: Command, event: AdminEvent) => void): ActionItem[] {
+  const open = event.status === 'draft' || event.status === 'published';
+  const items: ActionItem[] = [];
+  if (open) items.push({ name: 'edit', label: 'Edit', icon: <Edit />, to: adminEditEventRoute(event.no) });
+  if (event.status === 'draft') items.push({ name: 'publish', label: 'Publish', icon: <Publish />, onClick: () => ask('publish', event) });
+  items.push({ name: 'bookings', label: 'Bookings', icon: <ListAlt />, to: adminEventRoute(event.no) });
+  if (event.status === 'published') {
+    items.push({ name: 'attendance', label: 'Attendance', icon: <HowToReg />, to: attendanceRoute(event.no) });
+    items.push({ name: 'close', label: 'Close', icon: <Done />, onClick: () => ask('close', event), color: 'success' });
+  }
+  if (open) items.push({ name: 'cancel', label: 'Cancel event', icon: <Block />, onClick: () => ask('cancel', event), color: 'error' });
+  return items;
+}
+
+function ActionButton({ item, primary }: { item: ActionItem; primary?: boolean }) {
+  const props = {
+    size: 'small' as const,
+    variant: primary ? ('contained' as const) : ('outlined' as const),
+    color: item.color,
+    startIcon: item.icon,
+    sx: { whiteSpace: 'nowrap' },
+  };
+  return item.to ? (
+    <Button {...props} component={RouterLink} to={item.to}>
+      {item.label}
+    </Button>
+  ) : (
+    <Button {...props} onClick={item.onClick}>
+      {item.label}
+    </Button>
+  );
+}
+
+/** Every action as a button (the event's page and the phone's cards). */
 export function AdminEventActions({
   event,
   ask,
@@ -141,42 +199,59 @@ export function AdminEventActions({
 }: {
   event: AdminEvent;
   ask: (command: Command, event: AdminEvent) => void;
-  hide?: ('bookings' | 'attendance' | 'edit')[];
+  hide?: ActionName[];
 }) {
-  const open = event.status === 'draft' || event.status === 'published';
-  const small = { size: 'small' as const, variant: 'outlined' as const };
+  const items = eventActionItems(event, ask).filter((i) => !hide.includes(i.name));
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {open && !hide.includes('edit') && (
-        <Button {...small} component={RouterLink} to={adminEditEventRoute(event.no)} startIcon={<Edit />}>
-          Edit
-        </Button>
-      )}
-      {event.status === 'draft' && (
-        <Button size="small" variant="contained" startIcon={<Publish />} onClick={() => ask('publish', event)}>
-          Publish
-        </Button>
-      )}
-      {!hide.includes('bookings') && (
-        <Button {...small} component={RouterLink} to={adminEventRoute(event.no)} startIcon={<ListAlt />}>
-          Bookings
-        </Button>
-      )}
-      {event.status === 'published' && !hide.includes('attendance') && (
-        <Button {...small} component={RouterLink} to={attendanceRoute(event.no)} startIcon={<HowToReg />}>
-          Attendance
-        </Button>
-      )}
-      {event.status === 'published' && (
-        <Button {...small} color="success" startIcon={<Done />} onClick={() => ask('close', event)}>
-          Close
-        </Button>
-      )}
-      {open && (
-        <Button {...small} color="error" startIcon={<Block />} onClick={() => ask('cancel', event)}>
-          Cancel event
-        </Button>
-      )}
+      {items.map((item) => (
+        <ActionButton key={item.name} item={item} primary={item.name === 'publish'} />
+      ))}
     </Box>
+  );
+}
+
+/** A table row's actions: the next step as a button (Publish a draft, Attendance of a published event), the rest in a menu. */
+export function AdminEventRowActions({ event, ask }: { event: AdminEvent; ask: (command: Command, event: AdminEvent) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const items = eventActionItems(event, ask);
+  const primary =
+    items.find((i) => i.name === 'publish') ?? items.find((i) => i.name === 'attendance') ?? items.find((i) => i.name === 'bookings');
+  const rest = items.filter((i) => i !== primary);
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      {primary && <ActionButton item={primary} primary={primary.name === 'publish'} />}
+      {rest.length > 0 && (
+        <>
+          <Tooltip title="More actions">
+            <IconButton size="small" aria-label={`More actions for ${event.no}`} onClick={(e) => setAnchor(e.currentTarget)}>
+              <MoreVert />
+            </IconButton>
+          </Tooltip>
+          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            {rest.map((item) =>
+              item.to ? (
+                <MenuItem key={item.name} component={RouterLink} to={item.to} onClick={() => setAnchor(null)}>
+                  <ListItemIcon sx={{ color: item.color ? `${item.color}.main` : undefined }}>{item.icon}</ListItemIcon>
+                  {item.label}
+                </MenuItem>
+              ) : (
+                <MenuItem
+                  key={item.name}
+                  onClick={() => {
+                    setAnchor(null);
+                    item.onClick?.();
+                  }}
+                  sx={{ color: item.color ? `${item.color}.main` : undefined }}
+                >
+                  <ListItemIcon sx={{ color: 'inherit' }}>{item.icon}</ListItemIcon>
+                  {item.label}
+                </MenuItem>
+              ),
+            )}
+          </Menu>
+        </>
+      )}
+    </Stack>
   );
 }

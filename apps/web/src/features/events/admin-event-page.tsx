@@ -151,8 +151,8 @@ export function AdminEventPage() {
                 <TableRow key={b.bookingNo} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.bookingNo}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.memberNo ?? '—'}</TableCell>
-                  <TableCell>{b.name}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{b.email ?? '—'}</TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>{b.name}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.email ?? '—'}</TableCell>
                   <TableCell>
                     <BookingStatusChip status={b.status} />
                   </TableCell>

@@ -25,7 +25,7 @@ import { type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contr
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useFlash } from '../../shared/ui/flash';
-import { AdminEventActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
+import { AdminEventActions, AdminEventRowActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminEvents } from './api';
 import { EventTypeChip } from './components';
 import { EVENT_STATUS_LABELS, eventDates, eventTimes } from './rules';
@@ -44,7 +44,7 @@ const bookedOf = (e: AdminEvent) => `${e.booked} / ${e.capacity ?? '∞'}`;
 function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typeof AdminEventActions>[0]['ask'] }) {
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Events">
+      <Table size="small" aria-label="Events" sx={{ '& th, & td': { px: 1 }, '& th:first-of-type, & td:first-of-type': { pl: 2 } }}>
         <TableHead sx={{ '& th': { fontWeight: 700 } }}>
           <TableRow>
             <TableCell>No</TableCell>
@@ -52,7 +52,9 @@ function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
             <TableCell>Dates</TableCell>
             <TableCell>Type</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell align="right">Booked / Capacity</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              Booked/Capacity
+            </TableCell>
             <TableCell align="right">Attended</TableCell>
             <TableCell align="right">CPD points</TableCell>
             <TableCell>Actions</TableCell>
@@ -64,7 +66,7 @@ function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <RouterLink to={adminEventRoute(e.no)}>{e.no}</RouterLink>
               </TableCell>
-              <TableCell sx={{ minWidth: 180 }}>
+              <TableCell sx={{ minWidth: 160 }}>
                 {e.description}
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {e.location}
@@ -88,8 +90,8 @@ function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
               </TableCell>
               <TableCell align="right">{e.attended}</TableCell>
               <TableCell align="right">{e.cpdHours}</TableCell>
-              <TableCell sx={{ minWidth: 260 }}>
-                <AdminEventActions event={e} ask={ask} />
+              <TableCell>
+                <AdminEventRowActions event={e} ask={ask} />
               </TableCell>
             </TableRow>
           ))}

@@ -253,7 +253,7 @@ export function AttendancePage() {
                       {r.name && r.bookingNo ? ` · ${r.bookingNo}` : ''}
                     </>
                   }
-                  secondary={`${ATTENDANCE_OUTCOME_LABELS[r.outcome]}${r.bookingNo && r.bookingNo === r.value ? '' : ` (${r.value})`}`}
+                  secondary={`${ATTENDANCE_OUTCOME_LABELS[r.outcome]}${r.bookingNo && r.value !== r.bookingNo ? ` (${r.value})` : ''}`}
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

@@ -6,6 +6,9 @@ import { useBooking } from './api';
 import { BookingActionButtons, BookingPayNow, BookingStatusChip } from './components';
 import { bookingActions } from './rules';
 
+/** Paid Yes or No (part 2 §2.6); a free booking has nothing to pay. */
+export const paidLabel = (b: Pick<Booking, 'paid' | 'amount'>) => (b.paid ? 'Yes' : b.amount > 0 ? 'No' : 'Free');
+
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
@@ -45,11 +48,11 @@ export function BookingSummary({ booking, showNextStep = true }: { booking: Book
         <DetailRow label="Status">
           <BookingStatusChip status={booking.status} />
         </DetailRow>
-        <DetailRow label="Paid">{booking.paid ? 'Yes' : 'No'}</DetailRow>
+        <DetailRow label="Paid">{paidLabel(booking)}</DetailRow>
         <DetailRow label="Amount">{booking.amount > 0 ? formatKes(booking.amount) : 'Free'}</DetailRow>
         {booking.proformaInvoiceNo && <DetailRow label="Invoice">{booking.proformaInvoiceNo}</DetailRow>}
         {booking.receiptNo && <DetailRow label="Receipt">{booking.receiptNo}</DetailRow>}
-        {booking.ticketNo && <DetailRow label="Ticket">{booking.ticketNo}</DetailRow>}
+        {actions.ticket && <DetailRow label="Ticket">{booking.ticketNo}</DetailRow>}
         {booking.attended && <DetailRow label="Attended">Yes</DetailRow>}
       </Box>
       <Divider />

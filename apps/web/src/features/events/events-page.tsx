@@ -26,6 +26,7 @@ import { useSearchParams } from 'react-router';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useMyBookings, useUpcomingEvents } from './api';
+import { paidLabel } from './booking-summary';
 import { BookingActionButtons, BookingStatusChip, EventCard, EventRow } from './components';
 import { eventDates, readEventView, writeEventView } from './rules';
 
@@ -97,8 +98,6 @@ function UpcomingEvents() {
     </Stack>
   );
 }
-
-const paidLabel = (b: Booking) => (b.paid ? 'Yes' : 'No');
 
 /** On a phone each booking is a card with its actions; on wider screens the spec's table. */
 function BookingCards({ bookings }: { bookings: Booking[] }) {
