@@ -133,6 +133,7 @@ const pageTitles: [RegExp, string][] = [
   [/^\/admin\/applications/, 'Applications'],
   [/^\/admin\/members/, 'Members'],
   [/^\/admin\/billing/, 'Billing'],
+  [/^\/(admin\/)?events/, 'Events'],
   [/^\/admin/, 'Administration'],
 ];
 
