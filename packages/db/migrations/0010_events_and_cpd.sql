@@ -116,6 +116,7 @@ CREATE INDEX "cpd_activities_profile_idx" ON "cpd_activities" USING btree ("prof
 CREATE INDEX "cpd_activities_status_idx" ON "cpd_activities" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cpd_awards_booking_key" ON "cpd_awards" USING btree ("booking_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "cpd_awards_activity_key" ON "cpd_awards" USING btree ("activity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cpd_awards_certificate_key" ON "cpd_awards" USING btree ("certificate_no");--> statement-breakpoint
 CREATE INDEX "cpd_awards_profile_period_idx" ON "cpd_awards" USING btree ("profile_id","period");--> statement-breakpoint
 CREATE INDEX "cpd_awards_period_idx" ON "cpd_awards" USING btree ("period");--> statement-breakpoint
 CREATE UNIQUE INDEX "event_bookings_live_key" ON "event_bookings" USING btree ("event_no","profile_id") WHERE "event_bookings"."status" <> 'cancelled';--> statement-breakpoint

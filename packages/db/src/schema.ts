@@ -750,6 +750,7 @@ export const cpdAwards = pgTable(
   (t) => [
     uniqueIndex('cpd_awards_booking_key').on(t.bookingNo),
     uniqueIndex('cpd_awards_activity_key').on(t.activityId),
+    uniqueIndex('cpd_awards_certificate_key').on(t.certificateNo),
     index('cpd_awards_profile_period_idx').on(t.profileId, t.period),
     index('cpd_awards_period_idx').on(t.period),
   ],
