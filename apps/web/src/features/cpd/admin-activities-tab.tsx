@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Divider,
   LinearProgress,
   MenuItem,
   Stack,
@@ -13,7 +14,9 @@ import {
   TableHead,
   TableRow,
   TextField,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { CPD_ACTIVITY_STATUSES, CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, type CpdActivityStatus } from '@portal/contract';
 import { useState } from 'react';
@@ -24,6 +27,78 @@ import { ActivityStatusChip, EvidenceDialog } from './components';
 import { type Decision, DecisionDialog } from './decision-dialogs';
 import { formatPoints } from './rules';
 
+function DecisionButtons({ activity: a, onDecide }: { activity: CpdActivity; onDecide: (d: Decision) => void }) {
+  return (
+    <Stack direction={{ xs: 'row', lg: 'column', xl: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={<Check fontSize="small" />}
+        onClick={() => onDecide({ kind: 'accept', activity: a })}
+      >
+        Accept
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        startIcon={<Close fontSize="small" />}
+        onClick={() => onDecide({ kind: 'reject', activity: a })}
+      >
+        Reject
+      </Button>
+    </Stack>
+  );
+}
+
+/** The queue on a phone: one block per activity with its evidence and the decisions. */
+function QueueList({
+  rows,
+  onEvidence,
+  onDecide,
+}: {
+  rows: CpdActivity[];
+  onEvidence: (a: CpdActivity) => void;
+  onDecide: (d: Decision) => void;
+}) {
+  return (
+    <Stack divider={<Divider flexItem />} spacing={1.5} aria-label="Outside activities">
+      {rows.map((a) => (
+        <Box key={a.id}>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>{a.description}</Typography>
+              <Typography variant="body2">
+                {a.name} · {a.memberNo ?? '—'}
+              </Typography>
+            </Box>
+            <ActivityStatusChip status={a.status} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {CPD_ACTIVITY_TYPE_LABELS[a.activityType]} · {a.provider}
+            {a.location ? ` · ${a.location}` : ''}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {shortDate(a.startDate)} to {shortDate(a.endDate)} · {formatPoints(a.hours)} hours
+            {a.pointsAwarded !== null ? ` · ${formatPoints(a.pointsAwarded)} points` : ''}
+          </Typography>
+          {a.reason && <Typography variant="body2">Reason: {a.reason}</Typography>}
+          <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'space-between' }}>
+            {a.evidenceUrl ? (
+              <Button size="small" startIcon={<PictureAsPdf fontSize="small" />} onClick={() => onEvidence(a)}>
+                Evidence
+              </Button>
+            ) : (
+              <span />
+            )}
+            {a.status === 'Pending' && <DecisionButtons activity={a} onDecide={onDecide} />}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 /** The approvers' queue of outside activities: Pending first by default, a search, evidence, Accept and Reject. */
 export function AdminActivitiesTab() {
   const [status, setStatus] = useState<CpdActivityStatus | ''>('Pending');
@@ -33,6 +108,7 @@ export function AdminActivitiesTab() {
   const [evidence, setEvidence] = useState<CpdActivity | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   const rows = queue.data ?? [];
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   return (
     <Box>
@@ -83,7 +159,8 @@ export function AdminActivitiesTab() {
           {status === 'Pending' && !search ? 'No activities are waiting for a decision.' : 'No activities match these filters.'}
         </Typography>
       )}
-      {rows.length > 0 && (
+      {rows.length > 0 && phone && <QueueList rows={rows} onEvidence={setEvidence} onDecide={setDecision} />}
+      {rows.length > 0 && !phone && (
         <TableContainer>
           <Table size="small" aria-label="Outside activities" sx={{ minWidth: 900 }}>
             <TableHead sx={{ '& th': { fontWeight: 700 } }}>
@@ -144,33 +221,7 @@ export function AdminActivitiesTab() {
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell align="right">
-                    {a.status === 'Pending' && (
-                      <Stack
-                        direction={{ xs: 'row', lg: 'column', xl: 'row' }}
-                        spacing={1}
-                        sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
-                      >
-                        <Button
-                          size="small"
-                          variant="contained"
-                          startIcon={<Check fontSize="small" />}
-                          onClick={() => setDecision({ kind: 'accept', activity: a })}
-                        >
-                          Accept
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          color="error"
-                          startIcon={<Close fontSize="small" />}
-                          onClick={() => setDecision({ kind: 'reject', activity: a })}
-                        >
-                          Reject
-                        </Button>
-                      </Stack>
-                    )}
-                  </TableCell>
+                  <TableCell align="right">{a.status === 'Pending' && <DecisionButtons activity={a} onDecide={setDecision} />}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -196,7 +196,11 @@ function AwardsCard({ year }: { year: string }) {
         {rows.length > 0 && phone && <AwardList rows={rows} />}
         {rows.length > 0 && !phone && (
           <TableContainer>
-            <Table size="small" aria-label={`CPD points ${year}`} sx={{ minWidth: 860 }}>
+            <Table
+              size="small"
+              aria-label={`CPD points ${year}`}
+              sx={{ minWidth: 820, '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }}
+            >
               <TableHead sx={{ '& th': { fontWeight: 700 } }}>
                 <TableRow>
                   <TableCell>Member No</TableCell>
@@ -217,7 +221,11 @@ function AwardsCard({ year }: { year: string }) {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.memberNo ?? '—'}</TableCell>
                     <TableCell sx={{ maxWidth: 280 }}>
                       {a.description}
-                      {a.source === 'activity' && <Chip size="small" variant="outlined" label="Outside activity" sx={{ ml: 1 }} />}
+                      {a.source === 'activity' && (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          Outside activity
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>{a.provider || '—'}</TableCell>
                     <TableCell>{a.location || '—'}</TableCell>
@@ -225,7 +233,7 @@ function AwardsCard({ year }: { year: string }) {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(a.endDate)}</TableCell>
                     <TableCell align="right">{formatPoints(a.pointAwarded)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.eventCode ?? '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.certificateNo ?? '—'}</TableCell>
+                    <TableCell sx={{ maxWidth: 140, fontSize: '0.8rem' }}>{a.certificateNo ?? '—'}</TableCell>
                     <TableCell align="right">{a.certificateNo && <CertificateLink certificateNo={a.certificateNo} />}</TableCell>
                   </TableRow>
                 ))}

@@ -66,7 +66,7 @@ function RequirementsForm({ rows }: { rows: CpdRequirement[] }) {
         error={Boolean(fieldError)}
         helperText={fieldError?.message}
         slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'decimal', 'aria-label': label } }}
-        sx={{ width: 140 }}
+        sx={{ width: { xs: 120, sm: 220 } }}
       />
     );
   };
