@@ -172,12 +172,12 @@ function eventActionItems(event: AdminEvent, ask: (command: Command, event: Admi
   return items;
 }
 
-function ActionButton({ item, primary }: { item: ActionItem; primary?: boolean }) {
+function ActionButton({ item, primary, noIcon }: { item: ActionItem; primary?: boolean; noIcon?: boolean }) {
   const props = {
     size: 'small' as const,
     variant: primary ? ('contained' as const) : ('outlined' as const),
     color: item.color,
-    startIcon: item.icon,
+    startIcon: noIcon ? undefined : item.icon,
     sx: { whiteSpace: 'nowrap' },
   };
   return item.to ? (
@@ -220,7 +220,7 @@ export function AdminEventRowActions({ event, ask }: { event: AdminEvent; ask: (
   const rest = items.filter((i) => i !== primary);
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      {primary && <ActionButton item={primary} primary={primary.name === 'publish'} />}
+      {primary && <ActionButton item={primary} primary={primary.name === 'publish'} noIcon />}
       {rest.length > 0 && (
         <>
           <Tooltip title="More actions">

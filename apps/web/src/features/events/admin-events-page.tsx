@@ -7,6 +7,7 @@ import {
   CardContent,
   InputAdornment,
   LinearProgress,
+  Link,
   MenuItem,
   Paper,
   Stack,
@@ -52,8 +53,10 @@ function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
             <TableCell>Dates</TableCell>
             <TableCell>Type</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              Booked/Capacity
+            <TableCell align="right">
+              Booked/
+              <br />
+              Capacity
             </TableCell>
             <TableCell align="right">Attended</TableCell>
             <TableCell align="right">CPD points</TableCell>
@@ -64,7 +67,9 @@ function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
           {events.map((e) => (
             <TableRow key={e.no} hover>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <RouterLink to={adminEventRoute(e.no)}>{e.no}</RouterLink>
+                <Link component={RouterLink} to={adminEventRoute(e.no)}>
+                  {e.no}
+                </Link>
               </TableCell>
               <TableCell sx={{ minWidth: 160 }}>
                 {e.description}
@@ -108,7 +113,9 @@ function EventCards({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
         <Card key={e.no} variant="outlined" component="article" aria-label={e.description}>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-              <RouterLink to={adminEventRoute(e.no)}>{e.no}</RouterLink>
+              <Link component={RouterLink} to={adminEventRoute(e.no)}>
+                {e.no}
+              </Link>
               <EventStatusChip status={e.status} />
             </Stack>
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{e.description}</Typography>
