@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { applicationStatusLabel, formatAmount, formatKes } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { cpdTileText, useCpdThisYear } from '../../shared/member/cpd';
 import { memberAlertCount, useBalance, useBillingAlerts } from '../../shared/member/money';
 import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
 import { useSettings } from '../../shared/settings/use-settings';
@@ -58,11 +59,14 @@ function Tile({ label, value, color, to, testId }: { label: string; value: strin
   );
 }
 
-/** The tiles of part 1 §2: Arrears amount, Status (In Good Standing / In arrears) and Notifications. */
+/** The tiles of part 1 §2: Arrears amount, Status (In Good Standing / In arrears), CPD points earned this year and Notifications. */
 function Tiles({ hasMembership }: { hasMembership: boolean }) {
   const balance = useBalance();
   const applications = useMyApplications();
   const alerts = useBillingAlerts();
+  const cpd = useCpdThisYear(hasMembership);
+  // Four tiles with a membership (CPD counts only for members), three without.
+  const tileSize = hasMembership ? { xs: 12, sm: 6, md: 3 } : { xs: 12, sm: 4 };
   const standing = standingOf(balance.data, hasMembership);
   const notifications = memberAlertCount((applications.data ?? []).filter(needsAction).length, alerts.count);
   const loading = balance.isLoading ? '…' : '—';
@@ -70,7 +74,7 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
     <>
       {balance.error && <Alert severity="error">{balance.error.message}</Alert>}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        <Grid size={tileSize}>
           <Tile
             label="Arrears"
             testId="tile-arrears"
@@ -79,7 +83,7 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
             color={balance.data && balance.data.arrearsLCY > 0 ? STATUS_COLORS.bad : undefined}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        <Grid size={tileSize}>
           <Tile
             label="Status"
             testId="tile-status"
@@ -87,7 +91,18 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
             color={standing?.tone === 'success' ? STATUS_COLORS.good : standing?.tone === 'error' ? STATUS_COLORS.bad : undefined}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        {hasMembership && (
+          <Grid size={tileSize}>
+            <Tile
+              label="CPD points this year"
+              testId="tile-cpd"
+              to="/cpd"
+              value={cpd.data ? cpdTileText(cpd.data) : cpd.isLoading ? '…' : '—'}
+              color={cpd.data?.met ? STATUS_COLORS.good : undefined}
+            />
+          </Grid>
+        )}
+        <Grid size={tileSize}>
           <Tile
             label="Notifications"
             testId="tile-notifications"
