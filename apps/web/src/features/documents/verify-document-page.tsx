@@ -9,6 +9,14 @@ import { LoadingSpinner } from '../../shared/ui/loading';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useDocumentVerification } from './api';
 
+/** 'Membership Certificate' → 'membership certificate', keeping acronyms: 'CPD Certificate' → 'CPD certificate'. */
+export function inSentence(title: string): string {
+  return title
+    .split(' ')
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function Row({ label, value }: { label: string; value: string | null }) {
@@ -45,11 +53,11 @@ function VerificationCard({ doc }: { doc: DocumentVerification }) {
         </Stack>
         {doc.valid ? (
           <Alert severity="success" sx={{ mb: 2, bgcolor: '#edf7ed', color: '#1e4620', '& .MuiAlert-icon': { color: STATUS_COLORS.good } }}>
-            This {doc.title.toLowerCase()} was issued by {doc.organisation} and is still valid.
+            This {inSentence(doc.title)} was issued by {doc.organisation} and is still valid.
           </Alert>
         ) : (
           <Alert severity="error" sx={{ mb: 2, bgcolor: '#fdeded', color: '#5f2120', '& .MuiAlert-icon': { color: STATUS_COLORS.bad } }}>
-            This {doc.title.toLowerCase()} was issued by {doc.organisation} but is no longer valid.
+            This {inSentence(doc.title)} was issued by {doc.organisation} but is no longer valid.
             {doc.reason ? ` ${doc.reason}` : ''}
           </Alert>
         )}

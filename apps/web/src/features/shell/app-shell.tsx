@@ -134,6 +134,8 @@ const pageTitles: [RegExp, string][] = [
   [/^\/admin\/members/, 'Members'],
   [/^\/admin\/billing/, 'Billing'],
   [/^\/(admin\/)?events/, 'Events'],
+  [/^\/cpd/, 'My Cpd'],
+  [/^\/admin\/cpd/, 'CPD'],
   [/^\/admin/, 'Administration'],
 ];
 
