@@ -1,15 +1,14 @@
 import { formatAmount, fromCents, SUBSCRIPTION_REMINDER_DAYS } from '@portal/contract';
-import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { DAY_MS } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
 import { startPeriodic } from '../../shared/periodic';
-import { enqueue, type OutgoingMessage } from '../outbox/outbox';
+import type { OutgoingMessage } from '../outbox/outbox';
+import { REMINDER_BATCH, reminderReachable, reminderRecipients, runReminderBatches } from '../outbox/reminder-run';
 import { today } from './ledger';
 
 type ReminderContext = Pick<AppContext, 'db' | 'config'>;
-const BATCH = 200;
 
 interface Claimed {
   profile_id: string;
@@ -23,14 +22,6 @@ interface Claimed {
 }
 
 /**
- * Whom a reminder reaches: with a portal account, the account's email and phone as the member's reminder
- * preferences allow; without one (an imported member who has not activated), the profile's email and phone.
- */
-const recipients = sql`
-  case when u.id is null then p.email when u.email_reminders = 1 then u.email end as email,
-  case when u.id is null then p.phone_no when u.sms_reminders = 1 then u.phone_no end as phone`;
-
-/**
  * Reminds members of their unpaid subscriptions by email and SMS, at most once every SUBSCRIPTION_REMINDER_DAYS
  * per member. Each batch claims its members with one upsert into `billing_reminders` that only succeeds when the
  * last reminder is old enough (a second process's upsert waits on the row and then matches nothing), and queues
@@ -41,24 +32,19 @@ export async function sendSubscriptionReminders(ctx: ReminderContext, now: Date 
   const at = now.toISOString();
   const on = today(now);
   const displayName = await organisationName(ctx.db);
-  let total = 0;
-  for (;;) {
-    const claimed = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const rows = await queryRows<Claimed>(
-        tx,
-        sql`with due as (
+  return runReminderBatches<Claimed>(
+    ctx.db,
+    sql`with due as (
               select e.profile_id from ledger_entries e
               join profiles p on p.profile_id = e.profile_id
               left join users u on u.profile_id = p.profile_id
               where e.document_type = 'Invoice' and e.purpose = 'subscription' and e.remaining_cents > 0
                 and e.document_date <= ${on}
                 and not exists (select 1 from billing_reminders r where r.profile_id = e.profile_id and r.last_sent_at > ${cutoff}::timestamptz)
-                and ((u.id is null and (p.email is not null or p.phone_no is not null))
-                  or (u.id is not null and (u.email_reminders = 1 or (u.sms_reminders = 1 and u.phone_no is not null))))
+                and ${reminderReachable}
               group by e.profile_id
               order by e.profile_id
-              limit ${BATCH}
+              limit ${REMINDER_BATCH}
             ),
             claimed as (
               insert into billing_reminders (profile_id, last_sent_at, reminders_sent)
@@ -68,7 +54,7 @@ export async function sendSubscriptionReminders(ctx: ReminderContext, now: Date 
               where billing_reminders.last_sent_at <= ${cutoff}::timestamptz
               returning profile_id
             )
-            select p.profile_id, p.first_name, p.member_no, ${recipients},
+            select p.profile_id, p.first_name, p.member_no, ${reminderRecipients},
               (select sum(e.remaining_cents) from ledger_entries e where e.profile_id = p.profile_id
                 and e.document_type = 'Invoice' and e.purpose = 'subscription' and e.remaining_cents > 0) as owed,
               (select string_agg(distinct s.period, ', ' order by s.period) from subscriptions s
@@ -78,15 +64,8 @@ export async function sendSubscriptionReminders(ctx: ReminderContext, now: Date 
                 and e.document_type = 'Invoice' and e.purpose = 'subscription' and e.remaining_cents > 0) as due
             from claimed c join profiles p on p.profile_id = c.profile_id
             left join users u on u.profile_id = p.profile_id`,
-      );
-      for (const row of rows) {
-        for (const message of reminderMessages(ctx.config.publicUrl, displayName, row, on)) await enqueue(tx, message);
-      }
-      return rows.length;
-    });
-    total += claimed;
-    if (claimed < BATCH) return total;
-  }
+    (row) => reminderMessages(ctx.config.publicUrl, displayName, row, on),
+  );
 }
 
 function reminderMessages(publicUrl: string, displayName: string, row: Claimed, on: string): OutgoingMessage[] {

@@ -1,10 +1,10 @@
-import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { DAY_MS, nairobiDate } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
 import { startPeriodic } from '../../shared/periodic';
-import { enqueue, type OutgoingMessage } from '../outbox/outbox';
+import type { OutgoingMessage } from '../outbox/outbox';
+import { REMINDER_BATCH, reminderReachable, reminderRecipients, runReminderBatches } from '../outbox/reminder-run';
 import { toPoints } from './common';
 
 type ReminderContext = Pick<AppContext, 'db' | 'config'>;
@@ -14,7 +14,6 @@ export const CPD_REMINDERS_FROM = '10-01';
 /** At most one reminder per member in this many days, and at most this many a year. */
 export const CPD_REMINDER_DAYS = 30;
 export const CPD_REMINDERS_PER_YEAR = 3;
-const BATCH = 200;
 
 interface Claimed {
   profile_id: string;
@@ -27,11 +26,6 @@ interface Claimed {
   annual_points: string;
   structured_required: string;
 }
-
-/** As the subscription reminders: the account's email and phone as its reminder preferences allow, else the profile's. */
-const recipients = sql`
-  case when u.id is null then p.email when u.email_reminders = 1 then u.email end as email,
-  case when u.id is null then p.phone_no when u.sms_reminders = 1 then u.phone_no end as phone`;
 
 /**
  * From 1 October (Nairobi), reminds members below this year's CPD requirement (an Active membership whose category
@@ -47,13 +41,9 @@ export async function sendCpdReminders(ctx: ReminderContext, now: Date = new Dat
   const cutoff = new Date(now.getTime() - CPD_REMINDER_DAYS * DAY_MS).toISOString();
   const at = now.toISOString();
   const displayName = await organisationName(ctx.db);
-  let total = 0;
-  for (;;) {
-    const claimed = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const rows = await queryRows<Claimed>(
-        tx,
-        sql`with standing as (
+  return runReminderBatches<Claimed>(
+    ctx.db,
+    sql`with standing as (
               select m.profile_id, m.member_no, r.annual_points, r.structured_points as structured_required,
                 coalesce(a.points, 0) as points, coalesce(a.structured, 0) as structured
               from memberships m
@@ -71,11 +61,10 @@ export async function sendCpdReminders(ctx: ReminderContext, now: Date = new Dat
               where (s.points < s.annual_points or s.structured < s.structured_required)
                 and not exists (select 1 from cpd_reminders c where c.profile_id = s.profile_id and c.period = ${year}
                   and (c.last_sent_at > ${cutoff}::timestamptz or c.reminders_sent >= ${CPD_REMINDERS_PER_YEAR}))
-                and ((u.id is null and (p.email is not null or p.phone_no is not null))
-                  or (u.id is not null and (u.email_reminders = 1 or (u.sms_reminders = 1 and u.phone_no is not null))))
+                and ${reminderReachable}
               group by s.profile_id
               order by s.profile_id
-              limit ${BATCH}
+              limit ${REMINDER_BATCH}
             ),
             claimed as (
               insert into cpd_reminders (profile_id, period, last_sent_at, reminders_sent)
@@ -85,22 +74,15 @@ export async function sendCpdReminders(ctx: ReminderContext, now: Date = new Dat
               where cpd_reminders.last_sent_at <= ${cutoff}::timestamptz and cpd_reminders.reminders_sent < ${CPD_REMINDERS_PER_YEAR}
               returning profile_id
             )
-            select distinct on (p.profile_id) p.profile_id, p.first_name, s.member_no, ${recipients},
+            select distinct on (p.profile_id) p.profile_id, p.first_name, s.member_no, ${reminderRecipients},
               s.points, s.structured, s.annual_points, s.structured_required
             from claimed c
             join profiles p on p.profile_id = c.profile_id
             join standing s on s.profile_id = c.profile_id
             left join users u on u.profile_id = p.profile_id
             order by p.profile_id`,
-      );
-      for (const row of rows) {
-        for (const message of reminderMessages(ctx.config.publicUrl, displayName, year, row)) await enqueue(tx, message);
-      }
-      return rows.length;
-    });
-    total += claimed;
-    if (claimed < BATCH) return total;
-  }
+    (row) => reminderMessages(ctx.config.publicUrl, displayName, year, row),
+  );
 }
 
 function reminderMessages(publicUrl: string, displayName: string, year: string, row: Claimed): OutgoingMessage[] {
