@@ -9,11 +9,7 @@ import {
   Divider,
   IconButton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   type Theme,
   Tooltip,
@@ -22,13 +18,13 @@ import {
 } from '@mui/material';
 import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdMessages } from '@portal/contract';
 import { useState } from 'react';
-import { shortDate } from '../../shared/payments/documents';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { useToast } from '../../shared/ui/toast';
 import { ActivityDialog } from './activity-dialog';
 import { cpdApi, useMyActivities, useRefreshCpd } from './api';
-import { ActivityStatusChip, EvidenceDialog } from './components';
+import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, Caption, EvidenceDialog } from './components';
 import { formatPoints } from './rules';
 
 interface RowActionProps {
@@ -73,18 +69,14 @@ function ActivityList({ rows, actions }: { rows: CpdActivity[]; actions: Omit<Ro
     <Stack divider={<Divider flexItem />} spacing={1.5} aria-label="My outside activities">
       {rows.map((a) => (
         <Box key={a.id}>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }}>{a.description}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {CPD_ACTIVITY_TYPE_LABELS[a.activityType]} · {a.provider}
-                {a.location ? ` · ${a.location}` : ''}
-              </Typography>
-            </Box>
-            <ActivityStatusChip status={a.status} />
-          </Stack>
+          <ActivityBlockHead activity={a}>
+            <Typography variant="body2" color="text.secondary">
+              {CPD_ACTIVITY_TYPE_LABELS[a.activityType]} · {a.provider}
+              {a.location ? ` · ${a.location}` : ''}
+            </Typography>
+          </ActivityBlockHead>
           <Typography variant="body2" color="text.secondary">
-            {shortDate(a.startDate)} to {shortDate(a.endDate)} · {formatPoints(a.hours)} hours
+            {activitySpan(a)}
             {a.pointsAwarded !== null ? ` · ${formatPoints(a.pointsAwarded)} points${a.structured ? ' (structured)' : ''}` : ''}
           </Typography>
           {a.reason && (
@@ -155,63 +147,47 @@ export function ActivitiesCard() {
         {activities.data?.length === 0 && <Typography color="text.secondary">You have not recorded any outside activity yet.</Typography>}
         {rows.length > 0 && phone && <ActivityList rows={rows} actions={actions} />}
         {rows.length > 0 && !phone && (
-          <TableContainer>
-            <Table size="small" aria-label="My outside activities" sx={{ minWidth: 860 }}>
-              <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                <TableRow>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell>Provider</TableCell>
-                  <TableCell>Dates</TableCell>
-                  <TableCell align="right">Hours</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Points</TableCell>
-                  <TableCell>Reason</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((a) => (
-                  <TableRow key={a.id} hover>
-                    <TableCell sx={{ minWidth: 110 }}>{CPD_ACTIVITY_TYPE_LABELS[a.activityType]}</TableCell>
-                    <TableCell sx={{ maxWidth: 280 }}>
-                      {a.description}
-                      {a.location && (
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {a.location}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{a.provider}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {shortDate(a.startDate)}
-                      {a.endDate && a.endDate.slice(0, 10) !== a.startDate.slice(0, 10) && (
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          to {shortDate(a.endDate)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right">{formatPoints(a.hours)}</TableCell>
-                    <TableCell>
-                      <ActivityStatusChip status={a.status} />
-                    </TableCell>
-                    <TableCell align="right">
-                      {a.pointsAwarded === null ? '—' : formatPoints(a.pointsAwarded)}
-                      {a.status === 'Accepted' && a.structured && (
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          structured
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ maxWidth: 240 }}>{a.reason ?? '—'}</TableCell>
-                    <TableCell align="right">
-                      <RowActions activity={a} {...actions} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <PlainTable
+            label="My outside activities"
+            sx={{ minWidth: 860 }}
+            columns={[
+              'Type',
+              'Description',
+              'Provider',
+              'Dates',
+              { label: 'Hours', align: 'right' },
+              'Status',
+              { label: 'Points', align: 'right' },
+              'Reason',
+              { label: 'Actions', align: 'right' },
+            ]}
+          >
+            {rows.map((a) => (
+              <TableRow key={a.id} hover>
+                <TableCell sx={{ minWidth: 110 }}>{CPD_ACTIVITY_TYPE_LABELS[a.activityType]}</TableCell>
+                <TableCell sx={{ maxWidth: 280 }}>
+                  {a.description}
+                  {a.location && <Caption>{a.location}</Caption>}
+                </TableCell>
+                <TableCell>{a.provider}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <ActivityDates activity={a} sameDayOnce />
+                </TableCell>
+                <TableCell align="right">{formatPoints(a.hours)}</TableCell>
+                <TableCell>
+                  <ActivityStatusChip status={a.status} />
+                </TableCell>
+                <TableCell align="right">
+                  {a.pointsAwarded === null ? '—' : formatPoints(a.pointsAwarded)}
+                  {a.status === 'Accepted' && a.structured && <Caption>structured</Caption>}
+                </TableCell>
+                <TableCell sx={{ maxWidth: 240 }}>{a.reason ?? '—'}</TableCell>
+                <TableCell align="right">
+                  <RowActions activity={a} {...actions} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </PlainTable>
         )}
       </CardContent>
       <ActivityDialog open={dialog.open} activity={dialog.activity} onClose={() => setDialog({ open: false, activity: null })} />

@@ -7,11 +7,7 @@ import {
   LinearProgress,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   type Theme,
@@ -20,10 +16,10 @@ import {
 } from '@mui/material';
 import { CPD_ACTIVITY_STATUSES, CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, type CpdActivityStatus } from '@portal/contract';
 import { useState } from 'react';
-import { shortDate } from '../../shared/payments/documents';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
 import { useActivityQueue } from './api';
-import { ActivityStatusChip, EvidenceDialog } from './components';
+import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, Caption, EvidenceDialog } from './components';
 import { type Decision, DecisionDialog } from './decision-dialogs';
 import { formatPoints } from './rules';
 
@@ -65,21 +61,17 @@ function QueueList({
     <Stack divider={<Divider flexItem />} spacing={1.5} aria-label="Outside activities">
       {rows.map((a) => (
         <Box key={a.id}>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }}>{a.description}</Typography>
-              <Typography variant="body2">
-                {a.name} · {a.memberNo ?? '—'}
-              </Typography>
-            </Box>
-            <ActivityStatusChip status={a.status} />
-          </Stack>
+          <ActivityBlockHead activity={a}>
+            <Typography variant="body2">
+              {a.name} · {a.memberNo ?? '—'}
+            </Typography>
+          </ActivityBlockHead>
           <Typography variant="body2" color="text.secondary">
             {CPD_ACTIVITY_TYPE_LABELS[a.activityType]} · {a.provider}
             {a.location ? ` · ${a.location}` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {shortDate(a.startDate)} to {shortDate(a.endDate)} · {formatPoints(a.hours)} hours
+            {activitySpan(a)}
             {a.pointsAwarded !== null ? ` · ${formatPoints(a.pointsAwarded)} points` : ''}
           </Typography>
           {a.reason && <Typography variant="body2">Reason: {a.reason}</Typography>}
@@ -161,72 +153,60 @@ export function AdminActivitiesTab() {
       )}
       {rows.length > 0 && phone && <QueueList rows={rows} onEvidence={setEvidence} onDecide={setDecision} />}
       {rows.length > 0 && !phone && (
-        <TableContainer>
-          <Table size="small" aria-label="Outside activities" sx={{ minWidth: 900 }}>
-            <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-              <TableRow>
-                <TableCell>Member</TableCell>
-                <TableCell>Activity</TableCell>
-                <TableCell>Provider</TableCell>
-                <TableCell>Dates</TableCell>
-                <TableCell align="right">Hours</TableCell>
-                <TableCell>Evidence</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((a) => (
-                <TableRow key={a.id} hover>
-                  <TableCell>
-                    {a.name}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {a.memberNo ?? '—'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
-                    {a.description}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {CPD_ACTIVITY_TYPE_LABELS[a.activityType]}
-                      {a.location ? ` · ${a.location}` : ''}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{a.provider}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {shortDate(a.startDate)}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      to {shortDate(a.endDate)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{formatPoints(a.hours)}</TableCell>
-                  <TableCell>
-                    {a.evidenceUrl ? (
-                      <Button size="small" startIcon={<PictureAsPdf fontSize="small" />} onClick={() => setEvidence(a)}>
-                        View
-                      </Button>
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <ActivityStatusChip status={a.status} />
-                    {a.status === 'Accepted' && a.pointsAwarded !== null && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {formatPoints(a.pointsAwarded)} points{a.structured ? ', structured' : ''}
-                      </Typography>
-                    )}
-                    {a.status === 'Rejected' && a.reason && (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', maxWidth: 200 }}>
-                        {a.reason}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{a.status === 'Pending' && <DecisionButtons activity={a} onDecide={setDecision} />}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <PlainTable
+          label="Outside activities"
+          sx={{ minWidth: 900 }}
+          columns={[
+            'Member',
+            'Activity',
+            'Provider',
+            'Dates',
+            { label: 'Hours', align: 'right' },
+            'Evidence',
+            'Status',
+            { label: 'Actions', align: 'right' },
+          ]}
+        >
+          {rows.map((a) => (
+            <TableRow key={a.id} hover>
+              <TableCell>
+                {a.name}
+                <Caption>{a.memberNo ?? '—'}</Caption>
+              </TableCell>
+              <TableCell sx={{ maxWidth: 280 }}>
+                {a.description}
+                <Caption>
+                  {CPD_ACTIVITY_TYPE_LABELS[a.activityType]}
+                  {a.location ? ` · ${a.location}` : ''}
+                </Caption>
+              </TableCell>
+              <TableCell>{a.provider}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <ActivityDates activity={a} />
+              </TableCell>
+              <TableCell align="right">{formatPoints(a.hours)}</TableCell>
+              <TableCell>
+                {a.evidenceUrl ? (
+                  <Button size="small" startIcon={<PictureAsPdf fontSize="small" />} onClick={() => setEvidence(a)}>
+                    View
+                  </Button>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell>
+                <ActivityStatusChip status={a.status} />
+                {a.status === 'Accepted' && a.pointsAwarded !== null && (
+                  <Caption>
+                    {formatPoints(a.pointsAwarded)} points{a.structured ? ', structured' : ''}
+                  </Caption>
+                )}
+                {a.status === 'Rejected' && a.reason && <Caption sx={{ maxWidth: 200 }}>{a.reason}</Caption>}
+              </TableCell>
+              <TableCell align="right">{a.status === 'Pending' && <DecisionButtons activity={a} onDecide={setDecision} />}</TableCell>
+            </TableRow>
+          ))}
+        </PlainTable>
       )}
       <EvidenceDialog activity={evidence} onClose={() => setEvidence(null)} />
       <DecisionDialog decision={decision} onClose={() => setDecision(null)} />

@@ -1,11 +1,26 @@
 import { Close } from '@mui/icons-material';
-import { Alert, Chip, Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  type SxProps,
+  type Theme,
+  Typography,
+} from '@mui/material';
 import type { CpdActivity, CpdActivityStatus, CpdComplianceStatus } from '@portal/contract';
 import { CPD_COMPLIANCE_LABELS } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { shortDate } from '../../shared/payments/documents';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useEvidence } from './api';
+import { formatPoints } from './rules';
 
 /** Colours of the compliance states: on target green, below target amber, nothing grey. */
 export const COMPLIANCE_COLORS: Record<CpdComplianceStatus, string> = {
@@ -31,6 +46,44 @@ export function ComplianceChip({ status }: { status: CpdComplianceStatus }) {
       label={CPD_COMPLIANCE_LABELS[status]}
       sx={{ bgcolor: COMPLIANCE_COLORS[status], color: status === 'below' ? 'rgba(0,0,0,0.87)' : '#fff' }}
     />
+  );
+}
+
+/** A grey second line under a table cell's value. */
+export function Caption({ sx, children }: { sx?: SxProps<Theme>; children: ReactNode }) {
+  return (
+    <Typography variant="caption" color="text.secondary" sx={[{ display: 'block' }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      {children}
+    </Typography>
+  );
+}
+
+/** An activity's dates and hours in one line: '1 Mar 2026 to 2 Mar 2026 · 8 hours'. */
+export function activitySpan(a: CpdActivity) {
+  return `${shortDate(a.startDate)} to ${shortDate(a.endDate)} · ${formatPoints(a.hours)} hours`;
+}
+
+/** The dates cell: the first day, and 'to' the last below it (left out for a single day when `sameDayOnce`). */
+export function ActivityDates({ activity: a, sameDayOnce }: { activity: CpdActivity; sameDayOnce?: boolean }) {
+  const showEnd = sameDayOnce ? Boolean(a.endDate) && a.endDate.slice(0, 10) !== a.startDate.slice(0, 10) : true;
+  return (
+    <>
+      {shortDate(a.startDate)}
+      {showEnd && <Caption>to {shortDate(a.endDate)}</Caption>}
+    </>
+  );
+}
+
+/** The top of an activity's block on a phone: its description with `children` below, and its status. */
+export function ActivityBlockHead({ activity: a, children }: { activity: CpdActivity; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{a.description}</Typography>
+        {children}
+      </Box>
+      <ActivityStatusChip status={a.status} />
+    </Stack>
   );
 }
 

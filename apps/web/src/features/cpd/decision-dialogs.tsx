@@ -18,10 +18,10 @@ import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdAcceptRequest, cpdMessag
 import { type ReactNode, useState } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { ApiError } from '../../shared/api/client';
-import { shortDate } from '../../shared/payments/documents';
 import { useToast } from '../../shared/ui/toast';
 import { cpdApi, useRefreshCpd } from './api';
-import { formatPoints, structuredByDefault } from './rules';
+import { activitySpan } from './components';
+import { structuredByDefault } from './rules';
 
 export type Decision = { kind: 'accept' | 'reject'; activity: CpdActivity };
 
@@ -34,7 +34,7 @@ function ActivitySummary({ activity }: { activity: CpdActivity }) {
         {activity.name} ({activity.memberNo ?? '—'}) · {CPD_ACTIVITY_TYPE_LABELS[activity.activityType]} · {activity.provider}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {shortDate(activity.startDate)} to {shortDate(activity.endDate)} · {formatPoints(activity.hours)} hours
+        {activitySpan(activity)}
       </Typography>
     </Box>
   );
