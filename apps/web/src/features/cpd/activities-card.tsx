@@ -18,13 +18,14 @@ import {
 } from '@mui/material';
 import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdMessages } from '@portal/contract';
 import { useState } from 'react';
+import { Caption } from '../../shared/ui/caption';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { useToast } from '../../shared/ui/toast';
 import { ActivityDialog } from './activity-dialog';
 import { cpdApi, useMyActivities, useRefreshCpd } from './api';
-import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, Caption, EvidenceDialog } from './components';
+import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, EvidenceDialog } from './components';
 import { formatPoints } from './rules';
 
 interface RowActionProps {

@@ -16,10 +16,11 @@ import {
 } from '@mui/material';
 import { CPD_ACTIVITY_STATUSES, CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, type CpdActivityStatus } from '@portal/contract';
 import { useState } from 'react';
+import { Caption } from '../../shared/ui/caption';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
 import { useActivityQueue } from './api';
-import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, Caption, EvidenceDialog } from './components';
+import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, EvidenceDialog } from './components';
 import { type Decision, DecisionDialog } from './decision-dialogs';
 import { formatPoints } from './rules';
 

@@ -1,21 +1,10 @@
 import { Close } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Chip,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  type SxProps,
-  type Theme,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
 import type { CpdActivity, CpdActivityStatus, CpdComplianceStatus } from '@portal/contract';
 import { CPD_COMPLIANCE_LABELS } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { shortDate } from '../../shared/payments/documents';
+import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
@@ -46,15 +35,6 @@ export function ComplianceChip({ status }: { status: CpdComplianceStatus }) {
       label={CPD_COMPLIANCE_LABELS[status]}
       sx={{ bgcolor: COMPLIANCE_COLORS[status], color: status === 'below' ? 'rgba(0,0,0,0.87)' : '#fff' }}
     />
-  );
-}
-
-/** A grey second line under a table cell's value. */
-export function Caption({ sx, children }: { sx?: SxProps<Theme>; children: ReactNode }) {
-  return (
-    <Typography variant="caption" color="text.secondary" sx={[{ display: 'block' }, ...(Array.isArray(sx) ? sx : [sx])]}>
-      {children}
-    </Typography>
   );
 }
 

@@ -27,6 +27,7 @@ import { type CpdAward, type CpdSummary, cpdMessages } from '@portal/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { nairobiToday, shortDate } from '../../shared/payments/documents';
 import { useSettings } from '../../shared/settings/use-settings';
+import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { ActivitiesCard } from './activities-card';
@@ -221,11 +222,7 @@ function AwardsCard({ year }: { year: string }) {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.memberNo ?? '—'}</TableCell>
                     <TableCell sx={{ maxWidth: 280 }}>
                       {a.description}
-                      {a.source === 'activity' && (
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          Outside activity
-                        </Typography>
-                      )}
+                      {a.source === 'activity' && <Caption>Outside activity</Caption>}
                     </TableCell>
                     <TableCell>{a.provider || '—'}</TableCell>
                     <TableCell>{a.location || '—'}</TableCell>

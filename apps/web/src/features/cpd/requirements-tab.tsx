@@ -18,6 +18,7 @@ import { type CpdRequirement, cpdMessages, cpdRequirementsInput } from '@portal/
 import { useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { ApiError } from '../../shared/api/client';
+import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useToast } from '../../shared/ui/toast';
 import { cpdApi, useCpdRequirements, useRefreshCpd } from './api';
@@ -98,9 +99,7 @@ function RequirementsForm({ rows }: { rows: CpdRequirement[] }) {
                 <TableRow key={f.id}>
                   <TableCell>
                     {row?.description ?? f.categoryCode}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {f.categoryCode}
-                    </Typography>
+                    <Caption>{f.categoryCode}</Caption>
                   </TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>
                     {numberField(index, 'annualPoints', `Annual points for ${row?.description ?? f.categoryCode}`)}

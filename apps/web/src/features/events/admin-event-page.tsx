@@ -1,30 +1,14 @@
-import { ArrowBack, CheckCircle } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { CheckCircle } from '@mui/icons-material';
+import { Alert, Box, Card, CardContent, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { type AdminEvent, formatKes } from '@portal/contract';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCategories } from '../../shared/settings/use-settings';
-import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { AdminEventActions, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminBookings, useAdminEvent } from './api';
 import { DetailRow } from './booking-summary';
-import { BookingStatusChip, CpdBadge, EventTypeChip, WebinarTag } from './components';
+import { BookingStatusChip, EventHeading, EventLoader, EventTags } from './components';
 import { eventDates, eventTimes, nairobiDateTime } from './rules';
 
 function FeeList({ event }: { event: AdminEvent }) {
@@ -75,78 +59,45 @@ export function AdminEventPage() {
     if (command === 'cancel') navigate('/admin/events');
   });
 
-  const back = (
-    <Button component={RouterLink} to="/admin/events" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
-      Events
-    </Button>
-  );
-  if (event.isLoading) return <LoadingSpinner label="Loading the event" />;
-  if (event.error || !event.data) {
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="error" role="alert">
-          {event.error?.message ?? 'Event not found'}
-        </Alert>
-      </Stack>
-    );
-  }
-  const e = event.data;
   const list = bookings.data ?? [];
 
   return (
-    <Stack spacing={2}>
-      {back}
-      <Card variant="outlined">
-        <CardContent>
-          <Stack spacing={1.5}>
-            <Typography variant="overline" color="text.secondary">
-              {e.no}
-            </Typography>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {e.description}
-            </Typography>
-            <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <EventStatusChip status={e.status} />
-              <EventTypeChip type={e.eventType} />
-              <CpdBadge points={e.cpdHours} />
-              {e.isWebinar && <WebinarTag />}
-            </Stack>
-            <Box sx={{ maxWidth: 640 }}>
-              <EventFacts event={e} />
-            </Box>
-            {e.details && <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{e.details}</Typography>}
-            <AdminEventActions event={e} ask={ask} hide={['bookings']} />
-          </Stack>
-        </CardContent>
-      </Card>
+    <EventLoader query={event} backTo="/admin/events">
+      {(e) => (
+        <>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={1.5}>
+                <Typography variant="overline" color="text.secondary">
+                  {e.no}
+                </Typography>
+                <EventHeading>{e.description}</EventHeading>
+                <EventTags event={e} before={<EventStatusChip status={e.status} />} />
+                <Box sx={{ maxWidth: 640 }}>
+                  <EventFacts event={e} />
+                </Box>
+                {e.details && <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{e.details}</Typography>}
+                <AdminEventActions event={e} ask={ask} hide={['bookings']} />
+              </Stack>
+            </CardContent>
+          </Card>
 
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-        Bookings
-      </Typography>
-      <Box sx={{ minHeight: 4 }}>{bookings.isFetching && <LinearProgress aria-label="Loading bookings" />}</Box>
-      {bookings.error && (
-        <Alert severity="error" role="alert">
-          {bookings.error.message}
-        </Alert>
-      )}
-      {bookings.data && list.length === 0 && <Typography color="text.secondary">No bookings yet.</Typography>}
-      {list.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Bookings">
-            <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-              <TableRow>
-                <TableCell>Booking</TableCell>
-                <TableCell>Member No</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Paid</TableCell>
-                <TableCell>Attended</TableCell>
-                <TableCell>CPD certificate</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+            Bookings
+          </Typography>
+          <Box sx={{ minHeight: 4 }}>{bookings.isFetching && <LinearProgress aria-label="Loading bookings" />}</Box>
+          {bookings.error && (
+            <Alert severity="error" role="alert">
+              {bookings.error.message}
+            </Alert>
+          )}
+          {bookings.data && list.length === 0 && <Typography color="text.secondary">No bookings yet.</Typography>}
+          {list.length > 0 && (
+            <PlainTable
+              label="Bookings"
+              outlined
+              columns={['Booking', 'Member No', 'Name', 'Email', 'Status', 'Paid', 'Attended', 'CPD certificate']}
+            >
               {list.map((b) => (
                 <TableRow key={b.bookingNo} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.bookingNo}</TableCell>
@@ -170,11 +121,11 @@ export function AdminEventPage() {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.cpdCertificateNo ?? '—'}</TableCell>
                 </TableRow>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </PlainTable>
+          )}
+          {dialog}
+        </>
       )}
-      {dialog}
-    </Stack>
+    </EventLoader>
   );
 }

@@ -3,19 +3,12 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   InputAdornment,
   LinearProgress,
   Link,
   MenuItem,
-  Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -25,10 +18,12 @@ import {
 import { type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Caption } from '../../shared/ui/caption';
 import { useFlash } from '../../shared/ui/flash';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { AdminEventActions, AdminEventRowActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminEvents } from './api';
-import { EventTypeChip } from './components';
+import { EventTypeChip, SummaryCard } from './components';
 import { EVENT_STATUS_LABELS, eventDates, eventTimes } from './rules';
 
 function useDebounced(value: string, ms = 350) {
@@ -44,65 +39,63 @@ const bookedOf = (e: AdminEvent) => `${e.booked} / ${e.capacity ?? '∞'}`;
 
 function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typeof AdminEventActions>[0]['ask'] }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Events" sx={{ '& th, & td': { px: 1 }, '& th:first-of-type, & td:first-of-type': { pl: 2 } }}>
-        <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-          <TableRow>
-            <TableCell>No</TableCell>
-            <TableCell>Description</TableCell>
-            <TableCell>Dates</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">
-              Booked/
-              <br />
-              Capacity
-            </TableCell>
-            <TableCell align="right">Attended</TableCell>
-            <TableCell align="right">CPD points</TableCell>
-            <TableCell>Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {events.map((e) => (
-            <TableRow key={e.no} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={RouterLink} to={adminEventRoute(e.no)}>
-                  {e.no}
-                </Link>
-              </TableCell>
-              <TableCell sx={{ minWidth: 160 }}>
-                {e.description}
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {e.location}
-                  {e.isWebinar ? ' · Webinar' : ''}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {eventDates(e.startDate, e.endDate)}
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {eventTimes(e.startTime, e.endTime)}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <EventTypeChip type={e.eventType} />
-              </TableCell>
-              <TableCell>
-                <EventStatusChip status={e.status} />
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {bookedOf(e)}
-              </TableCell>
-              <TableCell align="right">{e.attended}</TableCell>
-              <TableCell align="right">{e.cpdHours}</TableCell>
-              <TableCell>
-                <AdminEventRowActions event={e} ask={ask} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <PlainTable
+      label="Events"
+      outlined
+      sx={{ '& th, & td': { px: 1 }, '& th:first-of-type, & td:first-of-type': { pl: 2 } }}
+      head={
+        <TableRow>
+          <TableCell>No</TableCell>
+          <TableCell>Description</TableCell>
+          <TableCell>Dates</TableCell>
+          <TableCell>Type</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell align="right">
+            Booked/
+            <br />
+            Capacity
+          </TableCell>
+          <TableCell align="right">Attended</TableCell>
+          <TableCell align="right">CPD points</TableCell>
+          <TableCell>Actions</TableCell>
+        </TableRow>
+      }
+    >
+      {events.map((e) => (
+        <TableRow key={e.no} hover>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <Link component={RouterLink} to={adminEventRoute(e.no)}>
+              {e.no}
+            </Link>
+          </TableCell>
+          <TableCell sx={{ minWidth: 160 }}>
+            {e.description}
+            <Caption>
+              {e.location}
+              {e.isWebinar ? ' · Webinar' : ''}
+            </Caption>
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {eventDates(e.startDate, e.endDate)}
+            <Caption>{eventTimes(e.startTime, e.endTime)}</Caption>
+          </TableCell>
+          <TableCell>
+            <EventTypeChip type={e.eventType} />
+          </TableCell>
+          <TableCell>
+            <EventStatusChip status={e.status} />
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {bookedOf(e)}
+          </TableCell>
+          <TableCell align="right">{e.attended}</TableCell>
+          <TableCell align="right">{e.cpdHours}</TableCell>
+          <TableCell>
+            <AdminEventRowActions event={e} ask={ask} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
   );
 }
 
@@ -110,27 +103,28 @@ function EventCards({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
   return (
     <Stack spacing={1.5} aria-label="Events">
       {events.map((e) => (
-        <Card key={e.no} variant="outlined" component="article" aria-label={e.description}>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-              <Link component={RouterLink} to={adminEventRoute(e.no)}>
-                {e.no}
-              </Link>
-              <EventStatusChip status={e.status} />
-            </Stack>
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{e.description}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {eventDates(e.startDate, e.endDate)} · {eventTimes(e.startTime, e.endTime)} · {e.location}
+        <SummaryCard
+          key={e.no}
+          label={e.description}
+          head={
+            <Link component={RouterLink} to={adminEventRoute(e.no)}>
+              {e.no}
+            </Link>
+          }
+          chip={<EventStatusChip status={e.status} />}
+          title={e.description}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {eventDates(e.startDate, e.endDate)} · {eventTimes(e.startTime, e.endTime)} · {e.location}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            <EventTypeChip type={e.eventType} />
+            <Typography variant="body2">
+              Booked {bookedOf(e)} · Attended {e.attended} · {e.cpdHours} CPD points
             </Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <EventTypeChip type={e.eventType} />
-              <Typography variant="body2">
-                Booked {bookedOf(e)} · Attended {e.attended} · {e.cpdHours} CPD points
-              </Typography>
-            </Stack>
-            <AdminEventActions event={e} ask={ask} />
-          </CardContent>
-        </Card>
+          </Stack>
+          <AdminEventActions event={e} ask={ask} />
+        </SummaryCard>
       ))}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import {
+  ArrowBack,
   CalendarMonth,
   Cancel as CancelIcon,
   ConfirmationNumber,
@@ -41,6 +42,7 @@ import { Link as RouterLink } from 'react-router';
 import { PayNowButton } from '../../shared/payments/pay-now-button';
 import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { LoadingSpinner } from '../../shared/ui/loading';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
 import { useToast } from '../../shared/ui/toast';
 import { eventsApi, useRefreshEvents } from './api';
@@ -150,14 +152,102 @@ function EventAction({ event, fullWidth }: { event: EventDto; fullWidth?: boolea
   );
 }
 
-function Tags({ event }: { event: EventDto }) {
+/** The event's chips: its type, CPD points and Webinar, with `before` and `after` around them. */
+export function EventTags({
+  event,
+  before,
+  after,
+}: {
+  event: Pick<EventDto, 'eventType' | 'cpdHours' | 'isWebinar'>;
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
   return (
     <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {before}
       <EventTypeChip type={event.eventType} />
       <CpdBadge points={event.cpdHours} />
       {event.isWebinar && <WebinarTag />}
-      {event.bookingNo && <Chip size="small" label="Booked" color="success" />}
+      {after}
     </Stack>
+  );
+}
+
+function Tags({ event }: { event: EventDto }) {
+  return <EventTags event={event} after={event.bookingNo && <Chip size="small" label="Booked" color="success" />} />;
+}
+
+/** The event's name as the page's heading. */
+export function EventHeading({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/**
+ * A page about one event: the back button to `backTo`, the spinner while the event loads, its error (or 'Event not
+ * found'), else `children` of the event below the back button.
+ */
+export function EventLoader<T>({
+  query,
+  backTo,
+  children,
+}: {
+  query: { isLoading: boolean; error: Error | null; data: T | undefined };
+  backTo: string;
+  children: (event: T) => ReactNode;
+}) {
+  const back = (
+    <Button component={RouterLink} to={backTo} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+      Events
+    </Button>
+  );
+  if (query.isLoading) return <LoadingSpinner label="Loading the event" />;
+  if (query.error || !query.data) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert severity="error" role="alert">
+          {query.error?.message ?? 'Event not found'}
+        </Alert>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      {back}
+      {children(query.data)}
+    </Stack>
+  );
+}
+
+/** A phone's card for a row of a list: `head` and `chip` on top, the bold `title`, then `children`. */
+export function SummaryCard({
+  label,
+  head,
+  chip,
+  title,
+  children,
+}: {
+  label: string;
+  head: ReactNode;
+  chip: ReactNode;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined" component="article" aria-label={label}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          {head}
+          {chip}
+        </Stack>
+        <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{title}</Typography>
+        {children}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,13 +1,12 @@
-import { ArrowBack, CalendarMonth, EventAvailable, Groups, HourglassBottom, Place, Schedule } from '@mui/icons-material';
+import { CalendarMonth, EventAvailable, Groups, HourglassBottom, Place, Schedule } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import { type EventDto, formatKes } from '@portal/contract';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { LoadingSpinner } from '../../shared/ui/loading';
 import { type BookResult, eventsApi, useEvent, useRefreshEvents, useSeedBooking } from './api';
 import { BookingSummaryLoader, DetailRow } from './booking-summary';
-import { CpdBadge, EventBanner, EventTypeChip, InfoLine, WebinarTag } from './components';
+import { EventBanner, EventHeading, EventLoader, EventTags, InfoLine } from './components';
 import { eventDates, eventTimes, eventWeekday, feeLabel, nairobiDateTime, seatsLabel } from './rules';
 
 /** Book Now: a free event books at once; a paid one asks first, naming the fee, then raises the invoice. */
@@ -86,14 +85,8 @@ function EventDetails({ event }: { event: EventDto }) {
       <EventBanner event={event} height={220} />
       <CardContent>
         <Stack spacing={1.5}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {event.description}
-          </Typography>
-          <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <EventTypeChip type={event.eventType} />
-            <CpdBadge points={event.cpdHours} />
-            {event.isWebinar && <WebinarTag />}
-          </Stack>
+          <EventHeading>{event.description}</EventHeading>
+          <EventTags event={event} />
           <InfoLine icon={<CalendarMonth />}>
             {eventWeekday(event.startDate)} {eventDates(event.startDate, event.endDate)}
           </InfoLine>
@@ -121,60 +114,48 @@ export function EventPage() {
   const event = useEvent(no);
   const [result, setResult] = useState<BookResult | null>(null);
 
-  const back = (
-    <Button component={RouterLink} to="/events" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
-      Events
-    </Button>
+  return (
+    <EventLoader query={event} backTo="/events">
+      {(e) => <EventBody e={e} result={result} onBooked={setResult} />}
+    </EventLoader>
   );
-  if (event.isLoading) return <LoadingSpinner label="Loading the event" />;
-  if (event.error || !event.data) {
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="error" role="alert">
-          {event.error?.message ?? 'Event not found'}
-        </Alert>
-      </Stack>
-    );
-  }
-  const e = event.data;
+}
+
+function EventBody({ e, result, onBooked }: { e: EventDto; result: BookResult | null; onBooked: (result: BookResult) => void }) {
   const bookingNo = e.bookingNo;
   // The booking's message (booked, or the invoice raised) while that booking is the live one.
   const message = result && result.booking.bookingNo === bookingNo ? result : null;
 
   return (
-    <Stack spacing={2}>
-      {back}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(300px, 1fr)' } }}>
-        <EventDetails event={e} />
-        <Box>
-          <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-            <CardContent>
-              <Stack spacing={2}>
-                <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-                  {bookingNo ? 'Your booking' : 'Book a seat'}
-                </Typography>
-                <Box>
-                  <DetailRow label="Fee">{feeLabel(e.fee)}</DetailRow>
-                  <DetailRow label="Seats">{seatsLabel(e.seatsLeft)}</DetailRow>
-                  <DetailRow label="CPD points">{e.cpdHours}</DetailRow>
-                </Box>
-                <Divider />
-                {message && (
-                  <Alert severity={message.booking.billed && !message.booking.paid ? 'info' : 'success'} role="status">
-                    {message.message}
-                  </Alert>
-                )}
-                {bookingNo ? (
-                  <BookingSummaryLoader bookingNo={bookingNo} showNextStep={!message} />
-                ) : (
-                  <BookPanel event={e} onBooked={setResult} />
-                )}
-              </Stack>
-            </CardContent>
-          </Card>
-        </Box>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(300px, 1fr)' } }}>
+      <EventDetails event={e} />
+      <Box>
+        <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <CardContent>
+            <Stack spacing={2}>
+              <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                {bookingNo ? 'Your booking' : 'Book a seat'}
+              </Typography>
+              <Box>
+                <DetailRow label="Fee">{feeLabel(e.fee)}</DetailRow>
+                <DetailRow label="Seats">{seatsLabel(e.seatsLeft)}</DetailRow>
+                <DetailRow label="CPD points">{e.cpdHours}</DetailRow>
+              </Box>
+              <Divider />
+              {message && (
+                <Alert severity={message.booking.billed && !message.booking.paid ? 'info' : 'success'} role="status">
+                  {message.message}
+                </Alert>
+              )}
+              {bookingNo ? (
+                <BookingSummaryLoader bookingNo={bookingNo} showNextStep={!message} />
+              ) : (
+                <BookPanel event={e} onBooked={onBooked} />
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
       </Box>
-    </Stack>
+    </Box>
   );
 }

@@ -2,16 +2,10 @@ import { EventBusy, GridView, ViewList } from '@mui/icons-material';
 import {
   Alert,
   Box,
-  Card,
-  CardContent,
   Paper,
   Stack,
   Tab,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tabs,
   ToggleButton,
@@ -23,11 +17,13 @@ import {
 import type { Booking, EventDto, EventViewMode } from '@portal/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Caption } from '../../shared/ui/caption';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { useMyBookings, useUpcomingEvents } from './api';
 import { paidLabel } from './booking-summary';
-import { BookingActionButtons, BookingStatusChip, EventCard, EventRow } from './components';
+import { BookingActionButtons, BookingStatusChip, EventCard, EventRow, SummaryCard } from './components';
 import { eventDates, readEventView, writeEventView } from './rules';
 
 type TabName = 'upcoming' | 'booked';
@@ -104,22 +100,23 @@ function BookingCards({ bookings }: { bookings: Booking[] }) {
   return (
     <Stack spacing={1.5} aria-label="Booked Events">
       {bookings.map((b) => (
-        <Card key={b.bookingNo} variant="outlined" component="article" aria-label={`Booking ${b.bookingNo}`}>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-              <Typography variant="body2" color="text.secondary">
-                {b.bookingNo}
-              </Typography>
-              <BookingStatusChip status={b.status} />
-            </Stack>
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{b.eventDescription}</Typography>
+        <SummaryCard
+          key={b.bookingNo}
+          label={`Booking ${b.bookingNo}`}
+          head={
             <Typography variant="body2" color="text.secondary">
-              {eventDates(b.startDate, b.endDate)} · {b.location}
+              {b.bookingNo}
             </Typography>
-            <Typography variant="body2">Paid: {paidLabel(b)}</Typography>
-            <BookingActionButtons booking={b} />
-          </CardContent>
-        </Card>
+          }
+          chip={<BookingStatusChip status={b.status} />}
+          title={b.eventDescription}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {eventDates(b.startDate, b.endDate)} · {b.location}
+          </Typography>
+          <Typography variant="body2">Paid: {paidLabel(b)}</Typography>
+          <BookingActionButtons booking={b} />
+        </SummaryCard>
       ))}
     </Stack>
   );
@@ -127,41 +124,25 @@ function BookingCards({ bookings }: { bookings: Booking[] }) {
 
 function BookingTable({ bookings }: { bookings: Booking[] }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Booked Events">
-        <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-          <TableRow>
-            <TableCell>No</TableCell>
-            <TableCell>Event</TableCell>
-            <TableCell>Location</TableCell>
-            <TableCell>Paid</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {bookings.map((b) => (
-            <TableRow key={b.bookingNo} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.bookingNo}</TableCell>
-              <TableCell>
-                {b.eventDescription}
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {eventDates(b.startDate, b.endDate)}
-                </Typography>
-              </TableCell>
-              <TableCell>{b.location}</TableCell>
-              <TableCell>{paidLabel(b)}</TableCell>
-              <TableCell>
-                <BookingStatusChip status={b.status} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 220 }}>
-                <BookingActionButtons booking={b} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <PlainTable label="Booked Events" outlined columns={['No', 'Event', 'Location', 'Paid', 'Status', 'Actions']}>
+      {bookings.map((b) => (
+        <TableRow key={b.bookingNo} hover>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.bookingNo}</TableCell>
+          <TableCell>
+            {b.eventDescription}
+            <Caption>{eventDates(b.startDate, b.endDate)}</Caption>
+          </TableCell>
+          <TableCell>{b.location}</TableCell>
+          <TableCell>{paidLabel(b)}</TableCell>
+          <TableCell>
+            <BookingStatusChip status={b.status} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 220 }}>
+            <BookingActionButtons booking={b} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
   );
 }
 
