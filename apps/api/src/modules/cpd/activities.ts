@@ -2,6 +2,7 @@ import { type CpdActivity, type CpdActivityStatus, cpdActivityInput, cpdMessages
 import { type Db, schema } from '@portal/db';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../shared/context';
 import { nairobiDate } from '../../shared/dates';
 import { conflict, notFound, Problems } from '../../shared/errors';
@@ -81,6 +82,19 @@ async function readActivityForm(req: FastifyRequest, evidenceRequired: boolean, 
   return { input, evidence };
 }
 
+/** The columns the form sets, on recording and on every edit. */
+function activityColumns(input: z.output<typeof cpdActivityInput>) {
+  return {
+    activityType: input.activityType,
+    description: input.description,
+    provider: input.provider,
+    location: input.location,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    hours: String(input.hours),
+  };
+}
+
 /** `POST cpd/activities` (form data): records an outside activity as Pending, with its evidence. */
 export async function recordActivity(ctx: AppContext, req: FastifyRequest, user: UserRow, now = new Date()): Promise<CpdActivity> {
   const member = await requireMembership(ctx.db, user);
@@ -93,13 +107,7 @@ export async function recordActivity(ctx: AppContext, req: FastifyRequest, user:
         profileId: member.profileId,
         memberNo: member.memberNo,
         userId: user.id,
-        activityType: input.activityType,
-        description: input.description,
-        provider: input.provider,
-        location: input.location,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        hours: String(input.hours),
+        ...activityColumns(input),
         evidenceFileId: file?.id ?? null,
       })
       .returning();
@@ -129,13 +137,7 @@ export async function updateActivity(ctx: AppContext, req: FastifyRequest, user:
     const [updated] = await tx
       .update(cpdActivities)
       .set({
-        activityType: input.activityType,
-        description: input.description,
-        provider: input.provider,
-        location: input.location,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        hours: String(input.hours),
+        ...activityColumns(input),
         ...(file ? { evidenceFileId: file.id } : {}),
         updatedAt: now,
       })
