@@ -1,17 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  LinearProgress,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Alert, Dialog, Grid, MenuItem, TextField } from '@mui/material';
 import {
   CPD_ACTIVITY_TYPE_LABELS,
   CPD_ACTIVITY_TYPES,
@@ -22,8 +10,9 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
-import { ApiError } from '../../shared/api/client';
 import { nairobiToday } from '../../shared/payments/documents';
+import { eachFieldError } from '../../shared/ui/field-errors';
+import { FormDialogFrame } from '../../shared/ui/form-dialog';
 import { useToast } from '../../shared/ui/toast';
 import { type ActivityFields, cpdApi, useRefreshCpd } from './api';
 import { EvidenceField } from './evidence-field';
@@ -92,12 +81,10 @@ function ActivityForm({ activity, onClose }: { activity: CpdActivity | null; onC
       toast(activity ? cpdMessages.activityUpdated : cpdMessages.activitySaved);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const [field, list] of Object.entries(error.errors)) {
-          if (field === 'evidence') setEvidenceError(list[0]);
-          else if (field in fields) form.setError(field as Path<ActivityFields>, { message: list[0] });
-        }
-      }
+      eachFieldError(error, (field, message) => {
+        if (field === 'evidence') setEvidenceError(message);
+        else if (field in fields) form.setError(field as Path<ActivityFields>, { message });
+      });
       setServerError(error instanceof Error ? error.message : 'Something went wrong');
     }
   }, checkEvidence);
@@ -110,100 +97,90 @@ function ActivityForm({ activity, onClose }: { activity: CpdActivity | null; onC
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <DialogTitle id="cpd-activity-title">{activity ? 'Edit activity' : 'Record an activity'}</DialogTitle>
-      <DialogContent dividers>
-        {serverError && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {serverError}
-          </Alert>
-        )}
-        <Grid container columnSpacing={2} rowSpacing={1}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={form.control}
-              name="activityType"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  label="Activity type"
-                  required
-                  fullWidth
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? ' '}
-                >
-                  {CPD_ACTIVITY_TYPES.map((t) => (
-                    <MenuItem key={t} value={t}>
-                      {CPD_ACTIVITY_TYPE_LABELS[t]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label="Hours"
-              required
-              type="number"
-              {...text('hours')}
-              slotProps={{ htmlInput: { min: 0, max: 200, step: 0.5, inputMode: 'decimal' } }}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField label="Description" required multiline minRows={2} {...text('description')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Provider" required {...text('provider')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Location" {...text('location')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label="Start date"
-              required
-              type="date"
-              {...text('startDate')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label="End date"
-              required
-              type="date"
-              {...text('endDate')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-            />
-          </Grid>
-          <Grid size={12}>
-            <EvidenceField
-              file={evidence}
-              stored={activity?.evidenceUrl ? 'The evidence already sent (choose a file to replace it)' : null}
-              error={evidenceError}
-              required={!activity}
-              onChange={(file) => {
-                setEvidence(file);
-                if (evidenceError) setEvidenceError(evidenceProblem(file, !activity));
-              }}
-            />
-          </Grid>
+    <FormDialogFrame
+      titleId="cpd-activity-title"
+      title={activity ? 'Edit activity' : 'Record an activity'}
+      dividers
+      busy={isSubmitting}
+      busyLabel={evidence ? 'Uploading the evidence' : 'Saving'}
+      confirm={isSubmitting ? 'Saving…' : activity ? 'Save changes' : 'Record activity'}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {serverError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {serverError}
+        </Alert>
+      )}
+      <Grid container columnSpacing={2} rowSpacing={1}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={form.control}
+            name="activityType"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Activity type"
+                required
+                fullWidth
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? ' '}
+              >
+                {CPD_ACTIVITY_TYPES.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {CPD_ACTIVITY_TYPE_LABELS[t]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         </Grid>
-      </DialogContent>
-      {isSubmitting && <LinearProgress aria-label={evidence ? 'Uploading the evidence' : 'Saving'} />}
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : activity ? 'Save changes' : 'Record activity'}
-        </Button>
-      </DialogActions>
-    </Box>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label="Hours"
+            required
+            type="number"
+            {...text('hours')}
+            slotProps={{ htmlInput: { min: 0, max: 200, step: 0.5, inputMode: 'decimal' } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField label="Description" required multiline minRows={2} {...text('description')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Provider" required {...text('provider')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Location" {...text('location')} />
+        </Grid>
+        {(['startDate', 'endDate'] as const).map((name) => (
+          <Grid key={name} size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label={name === 'startDate' ? 'Start date' : 'End date'}
+              required
+              type="date"
+              {...text(name)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+            />
+          </Grid>
+        ))}
+        <Grid size={12}>
+          <EvidenceField
+            file={evidence}
+            stored={activity?.evidenceUrl ? 'The evidence already sent (choose a file to replace it)' : null}
+            error={evidenceError}
+            required={!activity}
+            onChange={(file) => {
+              setEvidence(file);
+              if (evidenceError) setEvidenceError(evidenceProblem(file, !activity));
+            }}
+          />
+        </Grid>
+      </Grid>
+    </FormDialogFrame>
   );
 }

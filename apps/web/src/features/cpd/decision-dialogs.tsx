@@ -1,23 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  LinearProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Checkbox, Dialog, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdAcceptRequest, cpdMessages, cpdRejectRequest } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { ApiError } from '../../shared/api/client';
+import { eachFieldError } from '../../shared/ui/field-errors';
+import { FormDialogFrame } from '../../shared/ui/form-dialog';
 import { useToast } from '../../shared/ui/toast';
 import { cpdApi, useRefreshCpd } from './api';
 import { activitySpan } from './components';
@@ -54,16 +41,15 @@ async function send<T extends FieldValues>(
     done.toast(done.message);
     done.onClose();
   } catch (error) {
-    if (error instanceof ApiError && error.errors) {
-      const values = form.getValues();
-      for (const [field, list] of Object.entries(error.errors)) {
-        if (field in values) form.setError(field as Path<T>, { message: list[0] });
-      }
-    }
+    const values = form.getValues();
+    eachFieldError(error, (field, message) => {
+      if (field in values) form.setError(field as Path<T>, { message });
+    });
     setError(error instanceof Error ? error.message : 'Something went wrong');
   }
 }
 
+/** The decision's form in the dialog, the request's error above the fields. */
 function DialogFrame({
   title,
   error,
@@ -84,28 +70,25 @@ function DialogFrame({
   children: ReactNode;
 }) {
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <DialogTitle id="cpd-decision-title">{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          {children}
-        </Stack>
-      </DialogContent>
-      {busy && <LinearProgress aria-label="Saving the decision" />}
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" color={danger ? 'error' : 'primary'} disabled={busy}>
-          {confirm}
-        </Button>
-      </DialogActions>
-    </Box>
+    <FormDialogFrame
+      titleId="cpd-decision-title"
+      title={title}
+      busy={busy}
+      busyLabel="Saving the decision"
+      confirm={confirm}
+      danger={danger}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        {children}
+      </Stack>
+    </FormDialogFrame>
   );
 }
 

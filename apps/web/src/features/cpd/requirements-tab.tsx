@@ -17,8 +17,8 @@ import {
 import { type CpdRequirement, cpdMessages, cpdRequirementsInput } from '@portal/contract';
 import { useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
-import { ApiError } from '../../shared/api/client';
 import { Caption } from '../../shared/ui/caption';
+import { eachFieldError } from '../../shared/ui/field-errors';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useToast } from '../../shared/ui/toast';
 import { cpdApi, useCpdRequirements, useRefreshCpd } from './api';
@@ -47,12 +47,9 @@ function RequirementsForm({ rows }: { rows: CpdRequirement[] }) {
       await refresh();
       toast(cpdMessages.requirementsSaved);
     } catch (e) {
-      if (e instanceof ApiError && e.errors) {
-        for (const [field, list] of Object.entries(e.errors)) {
-          if (/^requirements\.\d+\.(annualPoints|structuredPoints)$/.test(field))
-            form.setError(field as Path<Values>, { message: list[0] });
-        }
-      }
+      eachFieldError(e, (field, message) => {
+        if (/^requirements\.\d+\.(annualPoints|structuredPoints)$/.test(field)) form.setError(field as Path<Values>, { message });
+      });
       setError(e instanceof Error ? e.message : 'Something went wrong');
     }
   });

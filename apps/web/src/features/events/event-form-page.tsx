@@ -31,8 +31,8 @@ import { type ChangeEvent, type KeyboardEvent, type ReactNode, useEffect, useSta
 import { Controller, type FieldErrors, type Path, type Resolver, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '../../shared/api/client';
 import { useCategories } from '../../shared/settings/use-settings';
+import { eachFieldError } from '../../shared/ui/field-errors';
 import { setFlash, useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { adminEditEventRoute } from './admin-actions';
@@ -209,12 +209,9 @@ function EventForm({ event, categories }: { event: AdminEvent | null; categories
     try {
       saved = event ? await adminEventsApi.update(event.no, values) : await adminEventsApi.create(values);
     } catch (e) {
-      if (e instanceof ApiError && e.errors) {
-        for (const [name, list] of Object.entries(e.errors)) {
-          if (form.getValues(name as Path<EventFormValues>) !== undefined)
-            form.setError(name as Path<EventFormValues>, { message: list[0] });
-        }
-      }
+      eachFieldError(e, (name, message) => {
+        if (form.getValues(name as Path<EventFormValues>) !== undefined) form.setError(name as Path<EventFormValues>, { message });
+      });
       setError(e instanceof Error ? e.message : 'Something went wrong');
       setBusy(null);
       return;
