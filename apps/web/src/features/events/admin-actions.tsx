@@ -1,24 +1,12 @@
 import { Block, Done, Edit, HowToReg, ListAlt, MoreVert, Publish } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  ListItemIcon,
-  Menu,
-  MenuItem,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import type { AdminEvent, EventStatus } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { useToast } from '../../shared/ui/toast';
 import { adminEventsApi, useRefreshAdminEvents } from './api';
+import { ConfirmBody } from './components';
 import { EVENT_STATUS_LABELS, pointsLabel } from './rules';
 
 const enc = encodeURIComponent;
@@ -132,15 +120,9 @@ export function useEventCommands(onDone?: (command: Command, event: AdminEvent) 
       onConfirm={run}
       onCancel={() => !busy && setPending(null)}
     >
-      <Stack spacing={2}>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+      <ConfirmBody error={error} busy={busy} busyLabel="Working">
         <Box>{text?.body}</Box>
-        {busy && <CircularProgress size={24} aria-label="Working" />}
-      </Stack>
+      </ConfirmBody>
     </ConfirmDialog>
   );
   return { ask, dialog, busy };

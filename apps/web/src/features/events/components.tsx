@@ -187,38 +187,71 @@ export function EventHeading({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page about one event: the back button to `backTo`, the spinner while the event loads, its error (or 'Event not
- * found'), else `children` of the event below the back button.
+ * A page about one event (or booking): the back button (`back`, to the events by default), the spinner while it
+ * loads, its error (or `notFound`), else `children` of what loaded below the back button (in a stack with `sx`).
  */
 export function EventLoader<T>({
   query,
   backTo,
+  backLabel = 'Events',
+  loadingLabel = 'Loading the event',
+  notFound = 'Event not found',
+  sx,
   children,
 }: {
   query: { isLoading: boolean; error: Error | null; data: T | undefined };
   backTo: string;
+  backLabel?: string;
+  loadingLabel?: string;
+  notFound?: string;
+  sx?: SxProps;
   children: (event: T) => ReactNode;
 }) {
   const back = (
     <Button component={RouterLink} to={backTo} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
-      Events
+      {backLabel}
     </Button>
   );
-  if (query.isLoading) return <LoadingSpinner label="Loading the event" />;
+  if (query.isLoading) return <LoadingSpinner label={loadingLabel} />;
   if (query.error || !query.data) {
     return (
       <Stack spacing={2}>
         {back}
         <Alert severity="error" role="alert">
-          {query.error?.message ?? 'Event not found'}
+          {query.error?.message ?? notFound}
         </Alert>
       </Stack>
     );
   }
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} sx={sx}>
       {back}
       {children(query.data)}
+    </Stack>
+  );
+}
+
+/** A confirmation's body: the refusal above `children`, a spinner named `busyLabel` below while it runs. */
+export function ConfirmBody({
+  error,
+  busy,
+  busyLabel,
+  children,
+}: {
+  error: string | null;
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack spacing={2}>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      {children}
+      {busy && <CircularProgress size={24} aria-label={busyLabel} />}
     </Stack>
   );
 }
@@ -404,20 +437,14 @@ export function CancelBookingButton({ booking, onCancelled }: { booking: Booking
         onConfirm={cancel}
         onCancel={() => !busy && setOpen(false)}
       >
-        <Stack spacing={2}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+        <ConfirmBody error={error} busy={busy} busyLabel="Cancelling">
           <Typography>
             Booking <strong>{booking.bookingNo}</strong> for <strong>{booking.eventDescription}</strong> will be cancelled and the seat
             freed.
             {booking.paid && booking.amount > 0 && ` The ${formatKes(booking.amount)} you paid is credited to your account.`}
             {booking.billed && !booking.paid && ' Its unpaid invoice is cancelled.'}
           </Typography>
-          {busy && <CircularProgress size={24} aria-label="Cancelling" />}
-        </Stack>
+        </ConfirmBody>
       </ConfirmDialog>
     </>
   );
