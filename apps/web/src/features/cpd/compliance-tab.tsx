@@ -1,25 +1,10 @@
 import { Download } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { CPD_COMPLIANCE_LABELS, CPD_COMPLIANCE_STATUSES, type CpdComplianceStatus } from '@portal/contract';
 import { useState } from 'react';
 import { nairobiToday } from '../../shared/payments/documents';
 import { useCategories, useSettings } from '../../shared/settings/use-settings';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { saveBlob } from '../../shared/ui/save-blob';
 import { ServerPagination } from '../../shared/ui/server-pagination';
 import { cpdApi, useCompliance } from './api';
@@ -218,36 +203,33 @@ export function ComplianceTab() {
             {data.members.length === 0 ? (
               <Typography color="text.secondary">No members match these filters.</Typography>
             ) : (
-              <TableContainer>
-                <Table size="small" aria-label="CPD compliance of members" sx={{ minWidth: 720 }}>
-                  <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                    <TableRow>
-                      <TableCell>Member No</TableCell>
-                      <TableCell>Name</TableCell>
-                      <TableCell>Category</TableCell>
-                      <TableCell align="right">Points</TableCell>
-                      <TableCell align="right">Structured</TableCell>
-                      <TableCell align="right">Required</TableCell>
-                      <TableCell>Status</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.members.map((m) => (
-                      <TableRow key={m.memberNo} hover>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.memberNo}</TableCell>
-                        <TableCell>{m.name}</TableCell>
-                        <TableCell>{m.categoryCode}</TableCell>
-                        <TableCell align="right">{formatPoints(m.points)}</TableCell>
-                        <TableCell align="right">{formatPoints(m.structuredPoints)}</TableCell>
-                        <TableCell align="right">{formatPoints(m.annualPoints)}</TableCell>
-                        <TableCell>
-                          <ComplianceChip status={m.status} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <PlainTable
+                label="CPD compliance of members"
+                sx={{ minWidth: 720 }}
+                columns={[
+                  'Member No',
+                  'Name',
+                  'Category',
+                  { label: 'Points', align: 'right' },
+                  { label: 'Structured', align: 'right' },
+                  { label: 'Required', align: 'right' },
+                  'Status',
+                ]}
+              >
+                {data.members.map((m) => (
+                  <TableRow key={m.memberNo} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.memberNo}</TableCell>
+                    <TableCell>{m.name}</TableCell>
+                    <TableCell>{m.categoryCode}</TableCell>
+                    <TableCell align="right">{formatPoints(m.points)}</TableCell>
+                    <TableCell align="right">{formatPoints(m.structuredPoints)}</TableCell>
+                    <TableCell align="right">{formatPoints(m.annualPoints)}</TableCell>
+                    <TableCell>
+                      <ComplianceChip status={m.status} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </PlainTable>
             )}
             <ServerPagination
               count={data.total}

@@ -1,25 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { type CpdRequirement, cpdMessages, cpdRequirementsInput } from '@portal/contract';
 import { useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { Caption } from '../../shared/ui/caption';
 import { eachFieldError } from '../../shared/ui/field-errors';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { useToast } from '../../shared/ui/toast';
 import { cpdApi, useCpdRequirements, useRefreshCpd } from './api';
 
@@ -80,36 +68,25 @@ function RequirementsForm({ rows }: { rows: CpdRequirement[] }) {
           {error}
         </Alert>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="CPD requirements" sx={{ minWidth: 560 }}>
-          <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-            <TableRow>
-              <TableCell>Category</TableCell>
-              <TableCell>Annual points</TableCell>
-              <TableCell>Structured points</TableCell>
+      <PlainTable label="CPD requirements" sx={{ minWidth: 560 }} columns={['Category', 'Annual points', 'Structured points']}>
+        {fields.map((f, index) => {
+          const row = rows[index];
+          return (
+            <TableRow key={f.id}>
+              <TableCell>
+                {row?.description ?? f.categoryCode}
+                <Caption>{f.categoryCode}</Caption>
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                {numberField(index, 'annualPoints', `Annual points for ${row?.description ?? f.categoryCode}`)}
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                {numberField(index, 'structuredPoints', `Structured points for ${row?.description ?? f.categoryCode}`)}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {fields.map((f, index) => {
-              const row = rows[index];
-              return (
-                <TableRow key={f.id}>
-                  <TableCell>
-                    {row?.description ?? f.categoryCode}
-                    <Caption>{f.categoryCode}</Caption>
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    {numberField(index, 'annualPoints', `Annual points for ${row?.description ?? f.categoryCode}`)}
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    {numberField(index, 'structuredPoints', `Structured points for ${row?.description ?? f.categoryCode}`)}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          );
+        })}
+      </PlainTable>
       {isSubmitting && <LinearProgress aria-label="Saving the requirements" sx={{ mt: 2 }} />}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button type="submit" variant="contained" startIcon={<Save />} disabled={isSubmitting || !isDirty}>

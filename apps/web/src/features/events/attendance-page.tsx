@@ -3,8 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   CircularProgress,
   List,
   ListItem,
@@ -21,6 +19,7 @@ import { LoadingSpinner } from '../../shared/ui/loading';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { adminEventsApi, useAdminEvent, useRefreshAdminEvents } from './api';
+import { TitledCard } from './components';
 import { bookingNosFromCsv, chunks, eventDates } from './rules';
 import { TicketScanner } from './ticket-scanner';
 
@@ -42,19 +41,6 @@ const OUTCOME_STYLE: Record<AttendanceOutcome, { color: string; icon: ReactNode 
   cancelled: { color: STATUS_COLORS.bad, icon: <ErrorOutline /> },
   unpaid: { color: STATUS_COLORS.pending, icon: <ErrorOutline /> },
 };
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 let nextId = 1;
 
@@ -193,7 +179,7 @@ export function AttendancePage() {
       )}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
-        <Panel title="Booking number">
+        <TitledCard gap={1.5} title="Booking number">
           <Box component="form" noValidate onSubmit={checkIn}>
             <Stack spacing={1.5}>
               <TextField
@@ -217,11 +203,11 @@ export function AttendancePage() {
               </Button>
             </Stack>
           </Box>
-        </Panel>
-        <Panel title="Scan ticket">
+        </TitledCard>
+        <TitledCard gap={1.5} title="Scan ticket">
           <TicketScanner onScan={onScan} disabled={!open} />
-        </Panel>
-        <Panel title="Upload attendance CSV">
+        </TitledCard>
+        <TitledCard gap={1.5} title="Upload attendance CSV">
           <Stack spacing={1.5}>
             <Typography variant="body2" color="text.secondary">
               A column named bookingNo, booking or ticket (else the first column) — a webinar’s attendance list, for example.
@@ -237,11 +223,11 @@ export function AttendancePage() {
             </Button>
             {csvNote && <Typography variant="body2">{csvNote}</Typography>}
           </Stack>
-        </Panel>
+        </TitledCard>
       </Box>
 
       {entries.length > 0 && (
-        <Panel title="Results">
+        <TitledCard gap={1.5} title="Results">
           <List dense aria-label="Attendance results" disablePadding>
             {entries.map((r) => (
               <ListItem key={r.id} divider disableGutters>
@@ -259,7 +245,7 @@ export function AttendancePage() {
               </ListItem>
             ))}
           </List>
-        </Panel>
+        </TitledCard>
       )}
       {dialog}
     </Stack>

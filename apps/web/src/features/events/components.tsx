@@ -256,6 +256,20 @@ export function ConfirmBody({
   );
 }
 
+/** An outlined card with a titled section of a page (`gap` below the title). */
+export function TitledCard({ title, gap, children }: { title: string; gap: number; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: gap }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** A phone's card for a row of a list: `head` and `chip` on top, the bold `title`, then `children`. */
 export function SummaryCard({
   label,

@@ -4,8 +4,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   CircularProgress,
   FormControlLabel,
@@ -37,6 +35,7 @@ import { setFlash, useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { adminEditEventRoute } from './admin-actions';
 import { adminEventsApi, useAdminEvent, useRefreshAdminEvents } from './api';
+import { TitledCard } from './components';
 import { type EventFormValues, toEventFormValues, toEventInput } from './rules';
 
 type EventOutput = z.output<typeof eventInput>;
@@ -55,14 +54,9 @@ export function logoProblem(file: Pick<File, 'type' | 'size'>): string | null {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-          {title}
-        </Typography>
-        <Stack spacing={2}>{children}</Stack>
-      </CardContent>
-    </Card>
+    <TitledCard title={title} gap={2}>
+      <Stack spacing={2}>{children}</Stack>
+    </TitledCard>
   );
 }
 
