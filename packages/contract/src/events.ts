@@ -71,7 +71,8 @@ export const eventMessages = {
   booked: 'Your seat is booked',
   billed: 'Your seat is reserved. Pay the invoice to confirm it.',
   cancelled: 'Your booking has been cancelled',
-  cancelledWithCredit: (amount: string) => `Your booking has been cancelled and ${amount} credited to your account`,
+  cancelledWithCredit: (amount: string, creditNoteNo: string) =>
+    `Your booking has been cancelled and ${amount} credited to your account (credit note ${creditNoteNo})`,
   cannotCancel: 'This booking can no longer be cancelled',
   descriptionRequired: 'Description is required',
   locationRequired: 'Location is required',
@@ -89,6 +90,8 @@ export const eventMessages = {
   cannotPublish: 'Only a draft event can be published',
   cannotClose: 'Only a published event can be closed',
   cannotCloseBeforeStart: 'An event can be closed once it has started',
+  attendanceNotYet: (date: string) => `Attendance opens on the day of the event (${date})`,
+  startPassed: 'This event’s start has passed: move its dates before publishing',
   cannotCancelEvent: 'A closed event cannot be cancelled',
   logoInvalid: 'The logo must be a PNG, JPEG or WebP image of at most 2 MB',
   bookingNosRequired: 'Give at least one booking number',
@@ -192,6 +195,10 @@ export const adminEventSchema = eventSchema.omit({ fee: true, bookable: true, no
   booked: z.number(),
   attended: z.number(),
   awarded: z.number(),
+  /** The start has passed, so the event can be closed. */
+  started: z.boolean(),
+  /** Attendance can be taken: from the day of the event (Nairobi). */
+  attendanceOpen: z.boolean(),
   publishedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),

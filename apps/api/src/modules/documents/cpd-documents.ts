@@ -154,7 +154,9 @@ function drawTicket(doc: Pdf, branding: Branding, title: string, row: DocumentRo
     .fontSize(9)
     .fillColor('#444444')
     .text(
-      'Show this ticket at the entrance: the QR code is scanned to check you in, and your attendance earns the CPD points above when the event closes.',
+      event.isWebinar
+        ? 'Join with the link the organisers send before the webinar; your attendance is taken from the webinar’s list and earns the CPD points above when the event closes.'
+        : 'Show this ticket at the entrance: the QR code is scanned to check you in, and your attendance earns the CPD points above when the event closes.',
       left,
       doc.y,
       { width },

@@ -117,6 +117,19 @@ describe('POST /api/admin/events and edits', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(eventMessages.cannotPublish);
   });
+
+  it('refuses to publish a draft whose start has passed, and says when attendance opens', async () => {
+    const late = await createEventViaApi(t, admin, {}, { publish: false });
+    await startEvent(t, late.no, 1);
+    const published = await t.call('POST', `/api/admin/events/${late.no}/publish`, { token: admin });
+    expect(published.status).toBe(409);
+    expect(published.body.message).toBe(eventMessages.startPassed);
+    const upcoming = await createEventViaApi(t, admin);
+    expect(upcoming).toMatchObject({ started: false, attendanceOpen: false });
+    await startEvent(t, upcoming.no);
+    const started = await t.call('GET', `/api/admin/events/${upcoming.no}`, { token: admin });
+    expect(started.body.data).toMatchObject({ started: true, attendanceOpen: true });
+  });
 });
 
 describe('GET /api/admin/events', () => {
@@ -279,6 +292,15 @@ describe('attendance', () => {
     const graduate = await bookingMember(t, { category: 'GRADUATE' });
     const unpaid = await bookEvent(t, graduate.token, event.no);
     const elsewhere = await bookEvent(t, e.token, other.no);
+
+    // Not before the day of the event: a check-in weeks early would earn CPD without attending.
+    const early = await t.call('POST', `/api/admin/events/${event.no}/attendance`, {
+      token: admin,
+      body: { bookingNos: [byNumber.bookingNo] },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/^Attendance opens on the day of the event/);
+    await startEvent(t, event.no);
 
     const result = await checkIn(t, admin, event.no, [
       byNumber.bookingNo.toLowerCase(),

@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../shared/errors';
 import { containsPattern, searchWords } from '../../shared/sql-search';
 import { fullName } from '../documents/index';
 import { cancelLiveBooking } from './booking';
-import { adminBookingDto, adminEventDto, type EventCounts, type EventRow, eventOr404 } from './model';
+import { adminBookingDto, adminEventDto, type EventCounts, type EventRow, eventOr404, hasStarted } from './model';
 import { queueEventCancelled } from './notices';
 
 const { events, eventBookings, membershipCategories, profiles, users, cpdAwards } = schema;
@@ -152,6 +152,8 @@ export async function updateEvent(ctx: AppContext, no: string, input: EventInput
 /** `POST admin/events/{no}/publish`: draft → published. */
 export async function publishEvent(ctx: AppContext, no: string): Promise<AdminEvent> {
   const event = await eventOr404(ctx.db, no);
+  // Members could see it but never book it: the dates need moving first.
+  if (event.status === 'draft' && hasStarted(event)) throw conflict(eventMessages.startPassed);
   const [published] = await ctx.db
     .update(events)
     .set({ status: 'published', publishedAt: new Date(), updatedAt: new Date() })

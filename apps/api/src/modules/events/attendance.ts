@@ -2,9 +2,10 @@ import { type AttendanceOutcome, type AttendanceResult, eventMessages } from '@p
 import { schema } from '@portal/db';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
+import { longDate } from '../../shared/dates';
 import { conflict } from '../../shared/errors';
 import { fullName } from '../documents/index';
-import { eventOr404 } from './model';
+import { attendanceOpen, eventOr404 } from './model';
 
 const { eventBookings, profiles } = schema;
 
@@ -36,6 +37,7 @@ export function parseAttendanceValue(value: string): { ticketNo: string } | { bo
 export async function recordAttendance(ctx: AppContext, no: string, values: string[], userId: number): Promise<AttendanceResult> {
   const event = await eventOr404(ctx.db, no);
   if (event.status !== 'published' && event.status !== 'closed') throw conflict(eventMessages.notPublished);
+  if (!attendanceOpen(event)) throw conflict(eventMessages.attendanceNotYet(longDate(event.startDate)));
   const parsed = values.map((value) => ({ value, ref: parseAttendanceValue(value) }));
   const bookingNos = [...new Set(parsed.flatMap((p) => ('bookingNo' in p.ref ? [p.ref.bookingNo] : [])))];
   const ticketNos = [...new Set(parsed.flatMap((p) => ('ticketNo' in p.ref ? [p.ref.ticketNo] : [])))];

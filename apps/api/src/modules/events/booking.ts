@@ -261,6 +261,9 @@ export async function cancelBooking(ctx: AppContext, user: UserRow, bookingNo: s
   });
   return {
     booking: bookingDto(result.booking, event),
-    message: result.creditedCents > 0 ? eventMessages.cancelledWithCredit(kes(result.creditedCents)) : eventMessages.cancelled,
+    message:
+      result.creditedCents > 0 && result.booking.creditNoteNo
+        ? eventMessages.cancelledWithCredit(kes(result.creditedCents), result.booking.creditNoteNo)
+        : eventMessages.cancelled,
   };
 }

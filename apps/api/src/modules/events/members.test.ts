@@ -301,8 +301,8 @@ describe('POST /api/events/bookings/:bookingNo/cancel', () => {
     await payByCard(t, member.token, booking.proformaInvoiceNo as string);
     const response = await t.call('POST', `/api/events/bookings/${booking.bookingNo}/cancel`, { token: member.token });
     expect(response.status).toBe(200);
-    expect(response.body.data.message).toBe(eventMessages.cancelledWithCredit('KES 1,500.00'));
     const row = await bookingRow(t, booking.bookingNo);
+    expect(response.body.data.message).toBe(eventMessages.cancelledWithCredit('KES 1,500.00', row.creditNoteNo as string));
     const [note] = await t.db
       .select()
       .from(schema.ledgerEntries)

@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { nairobiDate } from '../../shared/dates';
 import { notFound } from '../../shared/errors';
 
 const { events, eventBookings, memberships } = schema;
@@ -32,6 +33,11 @@ export function startsAt(event: Pick<EventRow, 'startDate' | 'startTime'>): numb
 
 export function hasStarted(event: Pick<EventRow, 'startDate' | 'startTime'>, now = Date.now()): boolean {
   return now >= startsAt(event);
+}
+
+/** Attendance is taken from the day of the event (Nairobi), not before: a check-in weeks early would earn CPD unattended. */
+export function attendanceOpen(event: Pick<EventRow, 'startDate'>, now = Date.now()): boolean {
+  return nairobiDate(new Date(now)) >= event.startDate;
 }
 
 export function deadlinePassed(event: Pick<EventRow, 'bookingDeadline'>, now = Date.now()): boolean {
@@ -119,6 +125,8 @@ export function adminEventDto(event: EventRow, counts: EventCounts): AdminEvent 
     booked: counts.booked,
     attended: counts.attended,
     awarded: counts.awarded,
+    started: hasStarted(event),
+    attendanceOpen: attendanceOpen(event),
     publishedAt: event.publishedAt?.toISOString() ?? null,
     closedAt: event.closedAt?.toISOString() ?? null,
     cancelledAt: event.cancelledAt?.toISOString() ?? null,
