@@ -5,11 +5,9 @@ import {
   Button,
   Divider,
   LinearProgress,
-  MenuItem,
   Stack,
   TableCell,
   TableRow,
-  TextField,
   type Theme,
   Typography,
   useMediaQuery,
@@ -19,6 +17,7 @@ import { useState } from 'react';
 import { Caption } from '../../shared/ui/caption';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
+import { SelectFilter } from '../../shared/ui/select-filter';
 import { useActivityQueue } from './api';
 import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, EvidenceDialog } from './components';
 import { type Decision, DecisionDialog } from './decision-dialogs';
@@ -106,22 +105,15 @@ export function AdminActivitiesTab() {
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as CpdActivityStatus | '')}
+          onChange={setStatus}
+          all="All"
+          options={CPD_ACTIVITY_STATUSES.map((s) => ({ value: s, label: s }))}
+          showEmpty
           sx={{ width: { sm: 180 } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {CPD_ACTIVITY_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <Box
           component="form"
           role="search"

@@ -6,6 +6,7 @@ import { nairobiToday } from '../../shared/payments/documents';
 import { useCategories, useSettings } from '../../shared/settings/use-settings';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { saveBlob } from '../../shared/ui/save-blob';
+import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination } from '../../shared/ui/server-pagination';
 import { cpdApi, useCompliance } from './api';
 import { COMPLIANCE_COLORS, ComplianceChip } from './components';
@@ -124,38 +125,24 @@ export function ComplianceTab() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label="Category"
           value={category}
-          onChange={(e) => filter(() => setCategory(e.target.value))}
+          onChange={(value) => filter(() => setCategory(value))}
+          all="All categories"
+          options={(categories.data ?? []).map((c) => ({ value: c.Code, label: c.Description }))}
+          showEmpty
           sx={{ width: { sm: 260 } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All categories</MenuItem>
-          {(categories.data ?? []).map((c) => (
-            <MenuItem key={c.Code} value={c.Code}>
-              {c.Description}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <SelectFilter
           label="Status"
           value={status}
-          onChange={(e) => filter(() => setStatus(e.target.value as CpdComplianceStatus | ''))}
+          onChange={(value) => filter(() => setStatus(value))}
+          all="All"
+          options={CPD_COMPLIANCE_STATUSES.map((s) => ({ value: s, label: CPD_COMPLIANCE_LABELS[s] }))}
+          showEmpty
           sx={{ width: { sm: 190 } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {CPD_COMPLIANCE_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {CPD_COMPLIANCE_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <Box sx={{ flexGrow: 1 }} />
         <Button variant="outlined" startIcon={<Download />} onClick={exportCsv} disabled={exporting}>
           {exporting ? 'Exporting…' : 'Export CSV'}

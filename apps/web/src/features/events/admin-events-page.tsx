@@ -6,7 +6,6 @@ import {
   InputAdornment,
   LinearProgress,
   Link,
-  MenuItem,
   Stack,
   TableCell,
   TableRow,
@@ -21,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { Caption } from '../../shared/ui/caption';
 import { useFlash } from '../../shared/ui/flash';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { SelectFilter } from '../../shared/ui/select-filter';
 import { AdminEventActions, AdminEventRowActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminEvents } from './api';
 import { EventTypeChip, SummaryCard } from './components';
@@ -174,21 +174,14 @@ export function AdminEventsPage() {
             },
           }}
         />
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as EventStatus | '')}
+          onChange={setStatus}
+          all="All"
+          options={EVENT_STATUSES.map((s) => ({ value: s, label: EVENT_STATUS_LABELS[s] }))}
           sx={{ width: { xs: '100%', sm: 180 } }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {EVENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {EVENT_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Stack>
       <Box sx={{ minHeight: 4 }}>{events.isFetching && <LinearProgress aria-label="Loading events" />}</Box>
       {events.error && (
