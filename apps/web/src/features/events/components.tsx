@@ -306,6 +306,32 @@ function Fee({ fee }: { fee: number }) {
   );
 }
 
+function CardTitle({ event }: { event: EventDto }) {
+  return (
+    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+      {event.description}
+    </Typography>
+  );
+}
+
+function Seats({ event }: { event: EventDto }) {
+  return (
+    <Typography variant="body2" color={event.seatsLeft === 0 ? 'error' : 'text.secondary'}>
+      {seatsLabel(event.seatsLeft)}
+    </Typography>
+  );
+}
+
+/** Why an event that is not booked cannot be booked, when it says. */
+function NotBookableReason({ event, sx }: { event: EventDto; sx?: SxProps }) {
+  if (event.bookable || event.bookingNo || !event.notBookableReason) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" sx={sx}>
+      {event.notBookableReason}
+    </Typography>
+  );
+}
+
 /** A grid card: 265 wide with a 175 high picture (part 2 §9). */
 export function EventCard({ event }: { event: EventDto }) {
   return (
@@ -317,25 +343,17 @@ export function EventCard({ event }: { event: EventDto }) {
     >
       <EventBanner event={event} />
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-          {event.description}
-        </Typography>
+        <CardTitle event={event} />
         <InfoLine icon={<CalendarMonth />}>{eventDates(event.startDate, event.endDate)}</InfoLine>
         <InfoLine icon={<Schedule />}>{eventTimes(event.startTime, event.endTime)}</InfoLine>
         <InfoLine icon={<Place />}>{event.location}</InfoLine>
         <Providers event={event} />
         <Tags event={event} />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mt: 'auto', pt: 1 }}>
-          <Typography variant="body2" color={event.seatsLeft === 0 ? 'error' : 'text.secondary'}>
-            {seatsLabel(event.seatsLeft)}
-          </Typography>
+          <Seats event={event} />
           <Fee fee={event.fee} />
         </Stack>
-        {!event.bookable && !event.bookingNo && event.notBookableReason && (
-          <Typography variant="caption" color="text.secondary">
-            {event.notBookableReason}
-          </Typography>
-        )}
+        <NotBookableReason event={event} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
         <EventAction event={event} fullWidth />
@@ -364,24 +382,16 @@ export function EventRow({ event }: { event: EventDto }) {
           </Typography>
         </Box>
         <Stack spacing={0.75} sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-            {event.description}
-          </Typography>
+          <CardTitle event={event} />
           <InfoLine icon={<Place />}>{event.location}</InfoLine>
           <Providers event={event} />
           <Tags event={event} />
         </Stack>
         <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, justifyContent: 'center', minWidth: 150 }}>
           <Fee fee={event.fee} />
-          <Typography variant="body2" color={event.seatsLeft === 0 ? 'error' : 'text.secondary'}>
-            {seatsLabel(event.seatsLeft)}
-          </Typography>
+          <Seats event={event} />
           <EventAction event={event} />
-          {!event.bookable && !event.bookingNo && event.notBookableReason && (
-            <Typography variant="caption" color="text.secondary" sx={{ textAlign: { sm: 'right' } }}>
-              {event.notBookableReason}
-            </Typography>
-          )}
+          <NotBookableReason event={event} sx={{ textAlign: { sm: 'right' } }} />
         </Stack>
       </Stack>
     </Paper>
