@@ -158,6 +158,8 @@ describe('the event form to the request', () => {
       booked: 0,
       attended: 0,
       awarded: 0,
+      started: false,
+      attendanceOpen: false,
       publishedAt: null,
       closedAt: null,
       cancelledAt: null,
