@@ -17,6 +17,7 @@ const defaults = {
   showWorkPlace: true,
   member_number_prefix: 'ERB',
   referee_reminder_days: 7,
+  cpd_start_year: 2018,
 };
 
 describe('parseMinorSettings', () => {

@@ -73,6 +73,8 @@ describe('navLinks', () => {
     expect(titles(ctx({ user: { ...user, is_admin: true } }))).toEqual([
       'Applications',
       'Members',
+      'CPD',
+      'Events',
       'Billing',
       'User Settings',
       'Audit Log',
@@ -82,6 +84,8 @@ describe('navLinks', () => {
       'Requirements',
       'Applications',
       'Members',
+      'CPD',
+      'Events',
       'Billing',
       'User Settings',
       'Audit Log',
@@ -97,22 +101,24 @@ describe('navLinks', () => {
     expect(navLinks(ctx()).find((l) => l.title === 'Billing')?.to).toBe('/billing');
   });
 
-  it('gives admins and approvers the back office: Applications and Members', () => {
+  it('gives admins and approvers the back office: Applications, Members and CPD', () => {
     const backOffice = [
       { title: 'Applications', to: '/admin/applications', package: null },
       { title: 'Members', to: '/admin/members', package: null },
+      { title: 'CPD', to: '/admin/cpd', package: null },
     ];
     expect(navLinks(ctx({ user: { ...user, is_admin: true } }))).toEqual(expect.arrayContaining(backOffice));
     expect(navLinks(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual(expect.arrayContaining(backOffice));
   });
 
-  it('gives approvers only Applications and Members, whatever the packages or profile', () => {
+  it('gives approvers only the back office (Applications, Members, CPD), whatever the packages or profile', () => {
     const approver = { ...user, is_approver: true, profile_id: null };
     expect(navLinks(ctx({ user: approver, profile: null }))).toEqual([
       { title: 'Applications', to: '/admin/applications', package: null },
       { title: 'Members', to: '/admin/members', package: null },
+      { title: 'CPD', to: '/admin/cpd', package: null },
     ]);
-    expect(titles(ctx({ user: approver, packages: null }))).toEqual(['Applications', 'Members']);
+    expect(titles(ctx({ user: approver, packages: null }))).toEqual(['Applications', 'Members', 'CPD']);
   });
 
   it('links the good-standing certificate with the encoded member number, when the setting is on and the member is in good standing', () => {
