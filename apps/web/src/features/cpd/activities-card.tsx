@@ -200,7 +200,7 @@ export function ActivitiesCard() {
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
       >
-        Are you sure you want to delete?
+        Are you sure you want to delete{deleting ? ` “${deleting.description}”` : ''}?
       </ConfirmDialog>
       <EvidenceDialog activity={evidence} onClose={() => setEvidence(null)} />
     </Card>

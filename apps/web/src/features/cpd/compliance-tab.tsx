@@ -207,7 +207,7 @@ export function ComplianceTab() {
                   <TableRow key={m.memberNo} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.memberNo}</TableCell>
                     <TableCell>{m.name}</TableCell>
-                    <TableCell>{m.categoryCode}</TableCell>
+                    <TableCell>{data.categories.find((c) => c.categoryCode === m.categoryCode)?.description ?? m.categoryCode}</TableCell>
                     <TableCell align="right">{formatPoints(m.points)}</TableCell>
                     <TableCell align="right">{formatPoints(m.structuredPoints)}</TableCell>
                     <TableCell align="right">{formatPoints(m.annualPoints)}</TableCell>

@@ -148,7 +148,8 @@ function eventActionItems(event: AdminEvent, ask: (command: Command, event: Admi
   items.push({ name: 'bookings', label: 'Bookings', icon: <ListAlt />, to: adminEventRoute(event.no) });
   if (event.status === 'published') {
     items.push({ name: 'attendance', label: 'Attendance', icon: <HowToReg />, to: attendanceRoute(event.no) });
-    items.push({ name: 'close', label: 'Close', icon: <Done />, onClick: () => ask('close', event), color: 'success' });
+    // Closing awards CPD for attendance: offered once the event has started (the server refuses it before).
+    if (event.started) items.push({ name: 'close', label: 'Close', icon: <Done />, onClick: () => ask('close', event), color: 'success' });
   }
   if (open) items.push({ name: 'cancel', label: 'Cancel event', icon: <Block />, onClick: () => ask('cancel', event), color: 'error' });
   return items;

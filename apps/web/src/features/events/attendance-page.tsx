@@ -125,7 +125,9 @@ export function AttendancePage() {
 
   if (event.isLoading) return <LoadingSpinner label="Loading the event" />;
   const e = event.data;
-  const open = e?.status === 'published';
+  const published = e?.status === 'published';
+  // Check-in opens on the day of the event; closing once it has started.
+  const open = published && Boolean(e?.attendanceOpen);
 
   return (
     <Stack spacing={2}>
@@ -150,18 +152,19 @@ export function AttendancePage() {
               </Typography>
             </Stack>
           </Box>
-          {open && (
+          {published && e.started && (
             <Button variant="contained" color="success" startIcon={<Done />} onClick={() => ask('close', e)} sx={{ flexShrink: 0 }}>
               Close event
             </Button>
           )}
         </Stack>
       )}
-      {e && !open && (
+      {e && !published && (
         <Alert severity="warning">
           {e.status === 'closed' ? 'This event is closed; attendance is final.' : eventMessages.notPublished}
         </Alert>
       )}
+      {e && published && !e.attendanceOpen && <Alert severity="info">{eventMessages.attendanceNotYet(eventDates(e.startDate))}</Alert>}
       {e && (
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} aria-live="polite">
           <Typography>

@@ -167,7 +167,8 @@ export function EventTags({
       {before}
       <EventTypeChip type={event.eventType} />
       <CpdBadge points={event.cpdHours} />
-      {event.isWebinar && <WebinarTag />}
+      {/* A WEBINAR-type event says so in its type chip already. */}
+      {event.isWebinar && event.eventType !== 'WEBINAR' && <WebinarTag />}
       {after}
     </Stack>
   );
