@@ -23,11 +23,13 @@ test('the demo member signs in, sees the dashboard and logs out', async ({ page 
   await expect(table).toContainText('Professional Engineer');
   await expect(table).toContainText('Accepted');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const link of ['Dashboard', 'Profile', 'Billing']) {
+  for (const link of ['Dashboard', 'Profile', 'CPD', 'Billing', 'Events']) {
     await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
   }
-  // Screens other issues build (CPD, events, …) are not offered before they exist.
-  await expect(nav.getByRole('link', { name: 'CPD', exact: true })).toHaveCount(0);
+  // Screens other issues build (upgrades, licences) are not offered before they exist.
+  await expect(nav.getByRole('link', { name: 'Upgrade', exact: true })).toHaveCount(0);
+  // This year's CPD against the requirement: the demo member's accepted outside course (12 of 50).
+  await expect(page.getByTestId('tile-cpd')).toHaveText('12 of 50');
   await page.screenshot({ path: 'screenshots/dashboard.png', fullPage: true });
 
   // A signed-in member who opens the login page is sent back to the dashboard.

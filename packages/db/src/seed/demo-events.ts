@@ -111,9 +111,11 @@ export async function seedDemoEvents(db: Db, now: Date = new Date()): Promise<vo
     .where(eq(t.cpdActivities.profileId, profile.profileId))
     .limit(1);
   if (existing) return;
-  // A week-long course that ended a month ago (this year's, unless the seed runs in January).
-  const startDate = inDays(now, -34);
-  const endDate = inDays(now, -30);
+  // A week-long course that ended a month ago; early in January, a one-day course today, so it counts for this year.
+  const today = inDays(now, 0);
+  const monthAgo = inDays(now, -34).slice(0, 4) === today.slice(0, 4);
+  const startDate = monthAgo ? inDays(now, -34) : today;
+  const endDate = monthAgo ? inDays(now, -30) : today;
   await db.transaction(async (tx) => {
     const [activity] = await tx
       .insert(t.cpdActivities)
