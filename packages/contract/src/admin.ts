@@ -55,6 +55,12 @@ export const minorSettingsInput = z.object({
     .int('Enter a whole number of days')
     .min(1, 'At least 1 day')
     .max(90, 'At most 90 days'),
+  cpd_start_year: z.coerce
+    .number({ error: 'Enter a year' })
+    .int('Enter a year')
+    .min(1990, 'From 1990 on')
+    .max(2100, 'Enter a year')
+    .optional(),
 });
 export type MinorSettingsInput = z.infer<typeof minorSettingsInput>;
 

@@ -55,6 +55,7 @@ const TEXT_SETTINGS: { key: keyof MinorSettingsInput; label: string; multiline?:
   { key: 'acceptance_letter_caption', label: 'Acceptance letter caption' },
   { key: 'member_number_prefix', label: 'Member number prefix' },
   { key: 'referee_reminder_days', label: 'Days between referee reminders' },
+  { key: 'cpd_start_year', label: 'First year of the CPD year list' },
   { key: 'referee_disclaimer_caption', label: 'Referee disclaimer text', multiline: true },
 ];
 
