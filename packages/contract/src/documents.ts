@@ -15,6 +15,9 @@ export const DOCUMENT_KINDS = [
   'event_ticket',
   'cpd_certificate',
   'cpd_statement',
+  'upgrade_report',
+  'license_application',
+  'license',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -46,6 +49,9 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   event_ticket: 'Event Ticket',
   cpd_certificate: 'CPD Certificate',
   cpd_statement: 'CPD Compliance Statement',
+  upgrade_report: 'Upgrade Report',
+  license_application: 'Practising Licence Application',
+  license: 'Practising Licence',
 };
 
 /** Download names: `CERTIFICATE-APP000012.pdf`. */

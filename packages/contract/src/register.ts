@@ -57,6 +57,10 @@ export const publicProfileSchema = z.object({
   goodStanding: z.boolean(),
   /** Where the photo is served (GET, public), or null without one. */
   photoUrl: z.string().nullable(),
+  /** Holds this year's practising licence, Active today (decision 032). */
+  licensed: z.boolean(),
+  /** The last day of that licence (31 December), or null. */
+  licenseValidTo: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -71,6 +75,8 @@ export const searchQuery = z.object({
   /** Base64 of the term (part 1 §7). */
   term: z.string().max(L.routeCode, messages.valueTooLong).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** 'true': only members holding a current practising licence. */
+  licensed: z.enum(['true', 'false']).optional(),
 });
 
 export const searchPageSchema = z.object({
@@ -178,6 +184,9 @@ export const registerMessages = {
   capped: `More than ${SEARCH_MAX_RESULTS} members match; the first ${SEARCH_MAX_RESULTS} are listed. Add a first name or a member number to narrow the search.`,
   goodStanding: 'In Good Standing',
   inArrears: 'In arrears',
+  licensed: (validTo: string) => `Licensed to practise until ${validTo}`,
+  notLicensed: 'No current practising licence',
+  licensedOnly: 'Licensed to practise only',
   // Import: the file as a whole.
   fileRequired: 'Choose a CSV file to import',
   fileTooLarge: 'The file should be less than 10MB',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS as L } from './limits';
 import { APPLICATION_STATUSES, type ApplicationStatus, membershipCommentSchema } from './members';
 import { messages } from './messages';
+import { APPLICATION_KINDS } from './upgrades';
 import { checklistItemSchema } from './profile';
 
 /**
@@ -82,6 +83,12 @@ export const reviewMessages = {
   returned: 'Application returned to the applicant',
   commented: 'Comment added',
   hideFromApplicant: 'Hide from applicant',
+  upgradeReleased: (to: string) => `Upgrade approved: the member is now registered as ${to}`,
+  licenceReleased: (licenseNo: string) => `Licence ${licenseNo} issued`,
+  releaseUpgradeConfirm:
+    'Approving changes the member’s category: the acceptance letter and a new membership certificate become available, and the new category’s subscription is billed from the next billing period.',
+  releaseLicenceConfirm:
+    'Approving issues the practising licence for the year applied for, valid to 31 December, with its verifiable certificate.',
   releaseConfirm:
     'Releasing accepts the application: a member number is assigned, the membership record is created and the acceptance letter and certificate become available to the applicant.',
   rejectConfirm: 'Rejecting is final: the rejection letter becomes available to the applicant.',
@@ -126,6 +133,8 @@ export type ReviewCommentRequest = z.input<typeof reviewCommentRequest>;
 
 export const reviewQueueQuery = z.object({
   status: z.enum(REVIEW_FILTERS).optional().default('action'),
+  /** Registration, Upgrade or Licence; all kinds when absent. */
+  kind: z.enum(APPLICATION_KINDS).optional(),
   category: z.string().trim().max(L.code, messages.valueTooLong).optional(),
   search: z.string().trim().max(100, messages.valueTooLong).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -135,6 +144,11 @@ export type ReviewQueueQuery = z.input<typeof reviewQueueQuery>;
 
 export const reviewQueueItemSchema = z.object({
   Code: z.string(),
+  kind: z.enum(APPLICATION_KINDS),
+  /** An upgrade's current category (null for other kinds). */
+  FromCategory: z.string().nullable(),
+  /** A licence application's practising year (null for other kinds). */
+  LicenseYear: z.number().nullable(),
   ProfileID: z.string().nullable(),
   ApplicantName: z.string(),
   Email: z.string().nullable(),
@@ -284,6 +298,20 @@ export const reviewApplicationSchema = z.object({
   canReturn: z.boolean(),
   /** Descriptions of the setup codes in the profile and its entries, keyed `list:code` (SECTION_CODED_FIELDS). */
   codeLabels: z.record(z.string(), z.string()),
+  /** The checklist shown: Application, Upgrade or License requirements of the applied category. */
+  checklistType: z.string(),
+  /** A licence application's details tab and signed upload; the licence once issued. Null for other kinds. */
+  licence: z
+    .object({
+      year: z.number(),
+      type: z.string(),
+      details: z.record(z.string(), z.unknown()),
+      signedFileId: z.string().nullable(),
+      licenseNo: z.string().nullable(),
+      licenseStatus: z.string().nullable(),
+      validTo: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ReviewApplication = z.infer<typeof reviewApplicationSchema>;
 

@@ -314,9 +314,30 @@ export const applications = pgTable(
     /** Set when a reviewer hands the application back; cleared when the applicant re-submits. */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Registration, Upgrade or Licence (decision 032): one back office for all three. */
+    kind: text('kind').notNull().default('Registration'),
+    /** An upgrade's category at the time of applying. */
+    fromCategory: text('from_category'),
+    /** A licence application's practising year. */
+    licenseYear: integer('license_year'),
+    /** A licence application's details tab (part 2 §3 Licence application). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    /** A licence application's signed and stamped scan (PDF), uploaded by the member. */
+    signedFileId: uuid('signed_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('applications_user_idx').on(t.userId), index('applications_status_idx').on(t.status, t.appliedCategory)],
+  (t) => [
+    index('applications_user_idx').on(t.userId),
+    index('applications_status_idx').on(t.status, t.appliedCategory),
+    index('applications_kind_profile_idx').on(t.kind, t.profileId),
+    // One live upgrade per member, and one licence application per member and year (not counting rejected ones).
+    uniqueIndex('applications_live_upgrade_key')
+      .on(t.profileId)
+      .where(sql`kind = 'Upgrade' and status not in ('Released', 'Rejected')`),
+    uniqueIndex('applications_licence_year_key')
+      .on(t.profileId, t.licenseYear)
+      .where(sql`kind = 'Licence' and status <> 'Rejected'`),
+  ],
 );
 
 /** Every status change of an application (and every return), with who made it and why. */
@@ -809,6 +830,89 @@ export const cpdReminders = pgTable(
     remindersSent: integer('reminders_sent').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.period] })],
+);
+
+/* ------------------------------------------------------- upgrades and licences (decision 032) ---------- */
+
+/** Upgrade plans (part 2 §2.2, §9): the target category, its fee, whether open, and which categories may apply. */
+export const upgradePlans = pgTable('upgrade_plans', {
+  code: text('code').primaryKey(),
+  toCategory: text('to_category')
+    .notNull()
+    .references(() => membershipCategories.code, { onDelete: 'cascade' }),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  fromCategories: jsonb('from_categories').$type<string[]>().notNull().default([]),
+  sequence: integer('sequence').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every change of a member's category: from, to, when, and the upgrade that made it. */
+export const membershipChanges = pgTable(
+  'membership_changes',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    memberNo: text('member_no').notNull(),
+    fromCategory: text('from_category').notNull(),
+    toCategory: text('to_category').notNull(),
+    applicationCode: text('application_code').references(() => applications.code, { onDelete: 'set null' }),
+    changedOn: date('changed_on').notNull(),
+    actorId: integer('actor_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('membership_changes_profile_idx').on(t.profileId, t.at), uniqueIndex('membership_changes_application_key').on(t.applicationCode)],
+);
+
+/**
+ * Practising licences: one per member and practising year, issued by approving a licence application. Valid from
+ * the approval (or 1 January of its year, if later) to 31 December; Suspended or Revoked by an administrator;
+ * Lapsed once its year is over.
+ */
+export const licenses = pgTable(
+  'licenses',
+  {
+    licenseNo: text('license_no').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    memberNo: text('member_no'),
+    applicationCode: text('application_code')
+      .notNull()
+      .references(() => applications.code),
+    categoryCode: text('category_code').notNull(),
+    year: integer('year').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    status: text('status').notNull().default('Active'),
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: integer('status_changed_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('licenses_profile_year_key').on(t.profileId, t.year),
+    uniqueIndex('licenses_application_key').on(t.applicationCode),
+    index('licenses_current_idx').on(t.profileId).where(sql`status = 'Active'`),
+    check('licenses_status_check', sql`${t.status} in ('Active', 'Suspended', 'Revoked', 'Lapsed')`),
+    check('licenses_dates_check', sql`${t.validFrom} <= ${t.validTo}`),
+  ],
+);
+
+/** Licence renewal reminders: at most one per member and year every 14 days, claimed by a conditional upsert. */
+export const licenseReminders = pgTable(
+  'license_reminders',
+  {
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    sent: integer('sent').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.year] })],
 );
 
 export const now = sql`now()`;

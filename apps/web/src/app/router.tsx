@@ -31,6 +31,7 @@ import { DocumentPage } from '../features/documents/document-page';
 import { VerifyDocumentPage } from '../features/documents/verify-document-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { adminEventRoutes, eventRoutes } from '../features/events/routes';
+import { adminLicenseRoutes, licenseRoutes } from '../features/licenses/routes';
 import { InitiatePage } from '../features/profile/initiate-page';
 import { ProfileConfirmPage } from '../features/profile/pages/profile-confirm-page';
 import { ProfilePage } from '../features/profile/pages/profile-page';
@@ -47,6 +48,7 @@ import { AppShell } from '../features/shell/app-shell';
 import { PaymentHistoryPage } from '../features/subscriptions/payment-history';
 import { SubscriptionDocumentPage } from '../features/subscriptions/subscription-document-page';
 import { SubscriptionListPage } from '../features/subscriptions/subscription-list-page';
+import { adminUpgradeRoutes, upgradeRoutes } from '../features/upgrades/routes';
 
 export const router = createBrowserRouter([
   {
@@ -92,6 +94,10 @@ export const router = createBrowserRouter([
       ...adminEventRoutes,
       ...cpdRoutes,
       ...adminCpdRoutes,
+      ...upgradeRoutes,
+      ...adminUpgradeRoutes,
+      ...licenseRoutes,
+      ...adminLicenseRoutes,
       {
         path: '/admin/applications',
         element: (

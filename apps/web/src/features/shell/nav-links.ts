@@ -36,8 +36,10 @@ export function navLinks(ctx: NavContext): NavLink[] {
     if (user.is_main_admin) {
       admin.push({ title: 'Admin Settings', to: '/admin/settings', package: null });
       admin.push({ title: 'Requirements', to: '/admin/requirements', package: null });
+      admin.push({ title: 'Upgrade Plans', to: '/admin/upgrade-plans', package: null });
     }
     admin.push(...backOffice);
+    admin.push({ title: 'Licences', to: '/admin/licenses', package: null });
     admin.push({ title: 'Events', to: '/admin/events', package: null });
     admin.push({ title: 'Billing', to: '/admin/billing', package: null });
     admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
