@@ -12,6 +12,13 @@ import { messages } from './messages';
 export const APPLICATION_KINDS = ['Registration', 'Upgrade', 'Licence'] as const;
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 
+/** The checklist type each kind of application is checked against. */
+export const CHECKLIST_TYPE_OF_KIND: Record<ApplicationKind, 'Application' | 'Upgrade' | 'License'> = {
+  Registration: 'Application',
+  Upgrade: 'Upgrade',
+  Licence: 'License',
+};
+
 /** A plan a member may upgrade to (part 2 §3 Upgrade plan, §9 plan amounts). */
 export const upgradePlanSchema = z.object({
   /** The plan's short code (PE, CE, AC). */

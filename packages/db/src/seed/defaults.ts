@@ -90,11 +90,48 @@ const firmApplication: ItemSeed[] = [
   ['CONVICTION', 'Declaration of convictions, if any'],
 ];
 
+/**
+ * Rules computed from membership, ledger and CPD rather than the profile (decision 032). A number at the end is the
+ * rule's parameter: YEARS_IN_CATEGORY_3 = at least 3 years in the current category, CPD_YEARS_3 = the CPD requirement
+ * met in each of the last 3 years.
+ */
+const licenceRules: ItemSeed[] = [
+  ['LICENSABLE', 'Active membership in a category that may hold a practising licence'],
+  ['GOOD_STANDING', 'Good standing: no subscription or fee overdue'],
+  ['CPD_LAST_YEAR', "Last year's CPD requirement met"],
+];
+
+/** The rules of an upgrade to each category, beside the profile items. */
+const upgradeRules: Record<string, ItemSeed[]> = {
+  PROFESSIONAL: [
+    ['YEARS_IN_CATEGORY_3', 'At least 3 years registered in your current category'],
+    ['GOOD_STANDING', 'Good standing: no subscription or fee overdue'],
+    ['CPD_YEARS_3', 'CPD requirement met in each of the last three years'],
+  ],
+  CONSULTING: [
+    ['YEARS_IN_CATEGORY_5', 'At least 5 years registered as a Professional Engineer'],
+    ['GOOD_STANDING', 'Good standing: no subscription or fee overdue'],
+    ['CPD_YEARS_3', 'CPD requirement met in each of the last three years'],
+  ],
+  ACCREDITED: [
+    ['YEARS_IN_CATEGORY_3', 'At least 3 years registered in your current category'],
+    ['GOOD_STANDING', 'Good standing: no subscription or fee overdue'],
+    ['CPD_LAST_YEAR', "Last year's CPD requirement met"],
+  ],
+};
+
+/** Upgrade plans (part 2 §2.2, §9): PE open to graduates and technologists; CE and AC seeded closed. */
+export const upgradePlans = [
+  { code: 'PE', toCategory: 'PROFESSIONAL', amount: 11000, enabled: true, fromCategories: ['GRADUATE', 'TECHNOLOGIST'] },
+  { code: 'CE', toCategory: 'CONSULTING', amount: 100000, enabled: false, fromCategories: ['PROFESSIONAL'] },
+  { code: 'AC', toCategory: 'ACCREDITED', amount: 11000, enabled: false, fromCategories: ['PROFESSIONAL'] },
+] as const;
+
 export function requirementsFor(category: CategorySeed): { type: string; items: ItemSeed[] }[] {
   if (category.categoryType === 'Corporate') {
     return [
       { type: 'Application', items: firmApplication },
-      { type: 'License', items: firmApplication.filter(([code]) => code !== 'CONVICTION') },
+      { type: 'License', items: [...firmApplication.filter(([code]) => code !== 'CONVICTION'), ...licenceRules] },
     ];
   }
   const application = [...individualApplication];
@@ -113,8 +150,8 @@ export function requirementsFor(category: CategorySeed): { type: string; items: 
   ];
   return [
     { type: 'Application', items: application },
-    { type: 'Upgrade', items: upgrade },
-    { type: 'License', items: license },
+    { type: 'Upgrade', items: [...upgrade, ...(upgradeRules[category.code] ?? [])] },
+    { type: 'License', items: [...license, ...licenceRules] },
   ];
 }
 

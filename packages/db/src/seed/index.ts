@@ -5,10 +5,19 @@ import { hashPassword } from '../passwords';
 import * as t from '../schema';
 import { nextNumber } from '../sequences';
 import * as data from './data';
-import { categories, defaultDisplayName, defaultLogo, disclaimerTexts, requirementsFor, termsAndConditions } from './defaults';
+import {
+  categories,
+  defaultDisplayName,
+  defaultLogo,
+  disclaimerTexts,
+  requirementsFor,
+  termsAndConditions,
+  upgradePlans,
+} from './defaults';
 import { demoApprover, demoPeople } from './demo';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoMoney } from './demo-money';
+import { seedDemoUpgradesAndLicences } from './demo-upgrades';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -26,6 +35,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     await seedDemo(db);
     await seedDemoMoney(db);
     await seedDemoEvents(db);
+    await seedDemoUpgradesAndLicences(db);
   }
 }
 
@@ -89,6 +99,12 @@ async function seedConfiguration(db: Db) {
         )
         .onConflictDoNothing();
     }
+  }
+  for (const [i, plan] of upgradePlans.entries()) {
+    await db
+      .insert(t.upgradePlans)
+      .values({ ...plan, amount: plan.amount.toFixed(2), fromCategories: [...plan.fromCategories], sequence: i })
+      .onConflictDoNothing();
   }
 }
 

@@ -31,6 +31,9 @@ const PREFIX: Record<DocumentKind, string> = {
   event_ticket: 'TKT',
   cpd_certificate: 'CPD',
   cpd_statement: 'CPS',
+  upgrade_report: 'UPR',
+  license_application: 'LCA',
+  license: 'LIC',
 };
 
 // Crockford base32: no I, L, O, U, so a number read aloud or typed is not misread.

@@ -6,6 +6,7 @@ import { cachedMinorSettings } from '../../shared/organisation';
 import { preparedPerDb } from '../../shared/prepared';
 import type { UserRow } from '../../shared/session';
 import { bioSchemaForRow } from './bio';
+import { loadRuleFacts, type RuleFacts, rulePasses } from './checklist-rules';
 
 const { profiles, profileEntries, requirements } = schema;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -23,6 +24,8 @@ export interface ChecklistFacts {
   profile: ProfileRow | null;
   stats: Map<string, SectionStats>;
   boardCaption: boolean;
+  /** Membership, ledger and CPD facts, loaded only for checklists with rule codes (checklist-rules.ts). */
+  rules?: RuleFacts;
 }
 
 // Read with every profile summary and checklist: built once and prepared (issue 11).
@@ -61,6 +64,8 @@ const isFirm = (p: ProfileRow) => p.type === 'Corporate';
 export function passes(code: string, facts: ChecklistFacts): boolean {
   const p = facts.profile;
   if (!p) return false;
+  const rule = rulePasses(code, facts.rules);
+  if (rule !== undefined) return rule;
   switch (code) {
     case 'PROFILE':
       return isFirm(p)
@@ -132,7 +137,15 @@ export function checklistItems(rows: (typeof requirements.$inferSelect)[], facts
 
 /** The category's requirement rows of one checklist type, each with its pass flag. */
 export async function buildChecklist(db: Db, facts: ChecklistFacts, category: string, type: string): Promise<ChecklistItem[]> {
-  return checklistItems(await requirementRows(db, category, type), facts);
+  const rows = await requirementRows(db, category, type);
+  const rules =
+    facts.profile &&
+    (await loadRuleFacts(
+      db,
+      facts.profile.profileId,
+      rows.map((r) => r.code),
+    ));
+  return checklistItems(rows, rules ? { ...facts, rules } : facts);
 }
 
 /** The caller's checklist; the category defaults to the caller's own. */

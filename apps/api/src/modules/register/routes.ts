@@ -46,10 +46,14 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const raw = req.query.term ?? '';
         const term = raw ? decodeBase64(raw) : '';
         if (term === null) throw badRequest(messages.fieldRequired, { term: [messages.fieldRequired] });
-        // A blank term does nothing (part 1 §5): no query, no count against the limit.
-        if (!term.trim()) return { data: { profiles: [], total: 0, capped: false, page: req.query.page, pageSize: SEARCH_PAGE_SIZE } };
+        const licensedOnly = req.query.licensed === 'true';
+        // A blank term does nothing (part 1 §5): no query, no count against the limit. The licensed filter alone
+        // lists every member holding a current licence.
+        if (!term.trim() && !licensedOnly) {
+          return { data: { profiles: [], total: 0, capped: false, page: req.query.page, pageSize: SEARCH_PAGE_SIZE } };
+        }
         limitPublic(ctx, req.ip);
-        return { data: await searchRegister(ctx, term, req.query.page) };
+        return { data: await searchRegister(ctx, term, req.query.page, licensedOnly) };
       },
     );
 

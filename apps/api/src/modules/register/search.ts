@@ -32,6 +32,8 @@ interface PublicRow {
   /** The current job's firm, when the showWorkPlace setting is on. */
   workplace: string | null;
   good_standing: boolean;
+  /** The last day of the current practising licence, or null. */
+  license_valid_to: string | null;
   total?: string | number;
 }
 
@@ -58,6 +60,17 @@ function standing(): SQL {
     and l.document_type = 'Invoice' and l.remaining_cents > 0 and l.due_date < ${today()}) as good_standing`;
 }
 
+/** The profile holds a practising licence that is Active today (decision 032). */
+const currentLicence = (day: string) =>
+  sql`from licenses l where l.profile_id = p.profile_id and l.status = 'Active' and l.valid_from <= ${day} and l.valid_to >= ${day}`;
+
+/** The current licence's last day, worked out only for the rows returned. */
+function licence(): SQL {
+  return sql`(select l.valid_to::text ${currentLicence(today())} order by l.valid_to desc limit 1) as license_valid_to`;
+}
+
+const licensedOnlyWhere = (licensedOnly: boolean) => (licensedOnly ? sql` and exists (select 1 ${currentLicence(today())})` : sql``);
+
 /**
  * Listed: a profile with an Active membership, the one an application's release or the register import
  * creates. Applicants (no membership) and inactive, suspended or lapsed members never appear.
@@ -79,17 +92,19 @@ const MEMBER_NO_LIKE = /^[A-Za-z/-]*\d[A-Za-z0-9/-]*$/;
  * the term must appear in the lower-case names and number (`search_text`, GIN trigram index), best
  * matches first (trigram similarity), then by last and first name.
  */
-export async function searchRegister(ctx: AppContext, term: string, page: number): Promise<SearchPage> {
+export async function searchRegister(ctx: AppContext, term: string, page: number, licensedOnly = false): Promise<SearchPage> {
   const empty = { profiles: [], total: 0, capped: false, page, pageSize: SEARCH_PAGE_SIZE };
   const cleaned = term.trim().replace(/\s+/g, ' ');
-  if (!cleaned) return empty;
+  // Without a term, only the licensed filter lists anyone: every member holding a current licence, by name.
+  if (!cleaned && !licensedOnly) return empty;
   const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
   const toPublic = (rows: PublicRow[]) => rows.map((r) => publicProfile(r, lookups));
 
   if (MEMBER_NO_LIKE.test(cleaned)) {
     const exact = await queryRows<PublicRow>(
       ctx.db,
-      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()} ${listed} where p.member_no = ${cleaned.toUpperCase()} limit 1`,
+      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()}, ${licence()} ${listed}
+        where p.member_no = ${cleaned.toUpperCase()}${licensedOnlyWhere(licensedOnly)} limit 1`,
     );
     if (exact.length) {
       return { ...empty, profiles: page === 1 ? toPublic(exact) : [], total: 1 };
@@ -99,14 +114,14 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
   // Past the cap there is nothing to show (and the query would show the row that only signals "more").
   if (offset >= SEARCH_MAX_RESULTS) {
-    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned));
+    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly));
     return { ...empty, total: Math.min(Number(count.n), SEARCH_MAX_RESULTS), capped: Number(count.n) > SEARCH_MAX_RESULTS };
   }
-  const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page, minor.showWorkPlace));
+  const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page, minor.showWorkPlace, licensedOnly));
   let found = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && page > 1) {
     // Past the last page: the window count has no row to ride on.
-    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned));
+    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly));
     found = Number(count.n);
   }
   return {
@@ -124,13 +139,14 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
  * work of a very common name (decision 021). Reads `profiles` alone (`listed`, kept by a trigger on memberships,
  * and the partial trigram index on it): no membership lookup per candidate (decision 027).
  */
-function candidates(cleaned: string): SQL {
+function candidates(cleaned: string, licensedOnly: boolean): SQL {
+  const words = cleaned ? sql` and ${wordsWhere(cleaned)}` : sql``;
   return sql`select p.profile_id, p.member_no, p.first_name, p.last_name, p.search_text from profiles p
-    where p.listed and ${wordsWhere(cleaned)} limit ${SEARCH_MAX_RESULTS + 1}`;
+    where p.listed${words}${licensedOnlyWhere(licensedOnly)} limit ${SEARCH_MAX_RESULTS + 1}`;
 }
 
-function countQuery(cleaned: string): SQL {
-  return sql`select count(*)::int as n from (${candidates(cleaned)}) c`;
+function countQuery(cleaned: string, licensedOnly: boolean): SQL {
+  return sql`select count(*)::int as n from (${candidates(cleaned, licensedOnly)}) c`;
 }
 
 /**
@@ -139,15 +155,15 @@ function countQuery(cleaned: string): SQL {
  * with it first, in number order. Names: the closest first (trigram similarity of the whole term), then by last
  * and first name.
  */
-export function nameSearchQuery(cleaned: string, page: number, withWorkplace = true): SQL {
+export function nameSearchQuery(cleaned: string, page: number, withWorkplace = true, licensedOnly = false): SQL {
   const order = MEMBER_NO_LIKE.test(cleaned)
     ? sql`starts_with(c.member_no, ${cleaned.toUpperCase()}) desc, c.member_no`
     : sql`similarity(c.search_text, ${cleaned.toLowerCase()}) desc, c.last_name, c.first_name, c.profile_id`;
   return sql`with ranked as (
       select c.profile_id, row_number() over (order by ${order}) as position, count(*) over () as total
-      from (${candidates(cleaned)}) c
+      from (${candidates(cleaned, licensedOnly)}) c
       order by position limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE})
-    select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, r.total
+    select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, ${licence()}, r.total
     from ranked r join profiles p on p.profile_id = r.profile_id join memberships m on m.profile_id = p.profile_id and m.status = 'Active'
     order by r.position`;
 }
@@ -157,7 +173,7 @@ export async function showPublicProfile(ctx: AppContext, profileId: string): Pro
   const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
   const rows = await queryRows<PublicRow>(
     ctx.db,
-    sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()} ${listed} where p.profile_id = ${profileId} limit 1`,
+    sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()}, ${licence()} ${listed} where p.profile_id = ${profileId} limit 1`,
   );
   if (!rows.length) throw notFound(registerMessages.memberNotFound);
   const profile = publicProfile(rows[0], lookups);
@@ -197,6 +213,8 @@ function publicProfile(r: PublicRow, lookups: RegisterLookups): PublicProfile {
     workexp: r.workplace ? [{ NameOfFirm: r.workplace, Current: true }] : [],
     Status: r.status,
     goodStanding: r.status === 'Active' && r.good_standing,
+    licensed: r.license_valid_to !== null,
+    licenseValidTo: r.license_valid_to,
     photoUrl: r.picture_file_id ? `/api/profile/search/photo/${encodeURIComponent(r.profile_id)}?v=${r.picture_file_id.slice(0, 8)}` : null,
   };
 }

@@ -1,5 +1,7 @@
 import {
+  type ApplicationKind,
   allowedTransitions,
+  CHECKLIST_TYPE_OF_KIND,
   canReturn,
   codeKey,
   REVIEW_PROFILE_CODED_FIELDS,
@@ -9,7 +11,7 @@ import {
   SECTION_NAMES,
   SECTIONS,
 } from '@portal/contract';
-import { schema } from '@portal/db';
+import { type Db, schema } from '@portal/db';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { type CodeWanted, describeCodes, entryCodes } from '../../shared/describe-codes';
@@ -18,12 +20,14 @@ import { fullName } from '../documents';
 import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
 import { bioDetails } from '../profile/dto';
 import { entryDto } from '../profile/sections';
+import { kindFields } from './queue';
 
 const {
   applications,
   applicationComments,
   applicationEvents,
   files,
+  licenses,
   membershipCategories,
   profileEntries,
   profiles,
@@ -61,6 +65,20 @@ function toReviewProfile(p: ProfileRow): ReviewProfile {
 function profileCodes(p: ReviewProfile | null): CodeWanted[] {
   if (!p) return [];
   return Object.entries(REVIEW_PROFILE_CODED_FIELDS).map(([field, list]): CodeWanted => [list, p[field as keyof ReviewProfile]]);
+}
+
+/** A licence application's details, signed scan and the licence once issued. */
+async function licenceBlock(db: Db, app: typeof applications.$inferSelect): Promise<ReviewApplication['licence']> {
+  const [licence] = await db.select().from(licenses).where(eq(licenses.applicationCode, app.code));
+  return {
+    year: app.licenseYear ?? 0,
+    type: typeof app.details?.type === 'string' ? app.details.type : 'New',
+    details: app.details ?? {},
+    signedFileId: app.signedFileId,
+    licenseNo: licence?.licenseNo ?? null,
+    licenseStatus: licence?.status ?? null,
+    validTo: licence?.validTo ?? null,
+  };
 }
 
 /**
@@ -106,8 +124,9 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
     loadChecklistFacts(ctx, profile ?? null),
   ]);
   const reviewProfile = profile ? toReviewProfile(profile) : null;
+  const checklistType = CHECKLIST_TYPE_OF_KIND[app.kind as ApplicationKind] ?? 'Application';
   const [checklist, labels] = await Promise.all([
-    buildChecklist(db, facts, app.appliedCategory, 'Application'),
+    buildChecklist(db, facts, app.appliedCategory, checklistType),
     describeCodes(db, [...profileCodes(reviewProfile), ...entryCodes(entries)]),
   ]);
 
@@ -122,6 +141,7 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
   const status = { status: app.status, Submitted: app.submitted };
   return {
     application: {
+      ...kindFields(app),
       Code: app.code,
       ProfileID: app.profileId,
       ApplicantName: fullName(profile) || user?.name || user?.email || '',
@@ -197,5 +217,7 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
     })),
     allowedTransitions: allowedTransitions(status),
     canReturn: canReturn(status),
+    checklistType,
+    licence: app.kind === 'Licence' ? await licenceBlock(db, app) : null,
   };
 }

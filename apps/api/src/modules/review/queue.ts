@@ -7,6 +7,7 @@ import {
   type ReviewFilter,
   type ReviewQueueItem,
   type ReviewQueuePage,
+  type ApplicationKind,
 } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
@@ -75,6 +76,7 @@ async function countsWhere(ctx: AppContext, where: SQL | undefined): Promise<Rev
 
 export interface QueueQuery {
   status: ReviewFilter;
+  kind?: ApplicationKind;
   category?: string;
   search?: string;
   page: number;
@@ -83,7 +85,11 @@ export interface QueueQuery {
 
 /** GET /api/admin/applications: one page of a filter, with every filter's count. */
 export async function listQueue(ctx: AppContext, query: QueueQuery): Promise<ReviewQueuePage> {
-  const scope = and(query.category ? eq(applications.appliedCategory, query.category) : undefined, searchCondition(query.search));
+  const scope = and(
+    query.category ? eq(applications.appliedCategory, query.category) : undefined,
+    query.kind ? eq(applications.kind, query.kind) : undefined,
+    searchCondition(query.search),
+  );
   const where = and(scope, filterCondition(query.status));
   // Reviewers work oldest submission first; finished and draft lists read newest first.
   const waiting = query.status === 'action' || (REVIEW_STATUSES as readonly string[]).includes(query.status);
@@ -109,6 +115,7 @@ export async function listQueue(ctx: AppContext, query: QueueQuery): Promise<Rev
     countsWhere(ctx, scope),
   ]);
   const items: ReviewQueueItem[] = rows.map((r) => ({
+    ...kindFields(r.app),
     Code: r.app.code,
     ProfileID: r.app.profileId,
     ApplicantName: r.applicantName,
@@ -123,6 +130,11 @@ export async function listQueue(ctx: AppContext, query: QueueQuery): Promise<Rev
     assignedMemberNo: r.app.assignedMemberNo,
   }));
   return { items, total: counts[query.status] ?? 0, page: query.page, pageSize: query.pageSize, counts };
+}
+
+/** What the queue shows of an application's kind: an upgrade's current category, a licence's year. */
+export function kindFields(app: typeof applications.$inferSelect) {
+  return { kind: app.kind as ApplicationKind, FromCategory: app.fromCategory, LicenseYear: app.licenseYear };
 }
 
 /** GET /api/admin/applications/counts: the bell counts submitted applications waiting for a reviewer. */

@@ -1,0 +1,109 @@
+import { type Db, schema } from '@portal/db';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { nairobiDate } from '../../shared/dates';
+import { isInGoodStanding } from '../billing';
+import { cpdStanding } from '../cpd';
+
+const { categoryCharges, memberships, membershipChanges } = schema;
+
+/**
+ * Checklist rules read from membership, ledger and CPD rather than the profile (decisions.md §8, decision 032).
+ * A trailing number is the rule's parameter, so an administrator configures them as requirement rows:
+ * GOOD_STANDING, LICENSABLE, CPD_LAST_YEAR, CPD_YEARS_<n>, YEARS_IN_CATEGORY_<n>.
+ */
+const RULE = /^(GOOD_STANDING|LICENSABLE|CPD_LAST_YEAR|CPD_YEARS_(\d{1,2})|YEARS_IN_CATEGORY_(\d{1,2}))$/;
+
+export const isRuleCode = (code: string) => RULE.test(code);
+
+export interface RuleFacts {
+  goodStanding: boolean;
+  licensable: boolean;
+  /** Whole years since the member entered the current category. */
+  yearsInCategory: number;
+  /** Whether the CPD requirement was met in each past year asked about (no requirement counts as met). */
+  cpdMet: Map<number, boolean>;
+  thisYear: number;
+}
+
+/** Whether a rule passes; undefined when the code is not a rule. */
+export function rulePasses(code: string, facts: RuleFacts | undefined): boolean | undefined {
+  const match = RULE.exec(code);
+  if (!match) return undefined;
+  if (!facts) return false;
+  const lastYears = (n: number) => Array.from({ length: n }, (_, i) => facts.cpdMet.get(facts.thisYear - 1 - i) === true).every(Boolean);
+  if (match[2]) return lastYears(Number(match[2]));
+  if (match[3]) return facts.yearsInCategory >= Number(match[3]);
+  switch (code) {
+    case 'GOOD_STANDING':
+      return facts.goodStanding;
+    case 'LICENSABLE':
+      return facts.licensable;
+    default:
+      return lastYears(1);
+  }
+}
+
+/** How many past years of CPD the codes ask about. */
+function cpdYearsAsked(codes: string[]): number {
+  let years = 0;
+  for (const code of codes) {
+    const match = RULE.exec(code);
+    if (code === 'CPD_LAST_YEAR') years = Math.max(years, 1);
+    else if (match?.[2]) years = Math.max(years, Number(match[2]));
+  }
+  return years;
+}
+
+function wholeYearsBetween(from: string, to: string): number {
+  const [fy, fm, fd] = from.split('-').map(Number);
+  const [ty, tm, td] = to.split('-').map(Number);
+  return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
+}
+
+/** The facts the rule codes among `codes` need, or undefined when there are none. */
+export async function loadRuleFacts(db: Db, profileId: string, codes: string[], at = new Date()): Promise<RuleFacts | undefined> {
+  if (!codes.some(isRuleCode)) return undefined;
+  const today = nairobiDate(at);
+  const thisYear = Number(today.slice(0, 4));
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.profileId, profileId))
+    .orderBy(desc(sql`${memberships.status} = 'Active'`), desc(memberships.id))
+    .limit(1);
+  const active = membership?.status === 'Active';
+  const [[charge], [change], goodStanding] = await Promise.all([
+    membership
+      ? db
+          .select({ code: categoryCharges.categoryCode })
+          .from(categoryCharges)
+          .where(
+            and(
+              eq(categoryCharges.categoryCode, membership.categoryCode),
+              eq(categoryCharges.chargeType, 'LICENSE'),
+              gt(categoryCharges.amountIncludingVat, '0'),
+            ),
+          )
+      : Promise.resolve([]),
+    db
+      .select({ changedOn: membershipChanges.changedOn })
+      .from(membershipChanges)
+      .where(eq(membershipChanges.profileId, profileId))
+      .orderBy(desc(membershipChanges.id))
+      .limit(1),
+    isInGoodStanding(db, profileId, today),
+  ]);
+  const since = change?.changedOn ?? membership?.registrationDate ?? null;
+  const cpdMet = new Map<number, boolean>();
+  for (let back = 1; back <= cpdYearsAsked(codes); back++) {
+    const standing = await cpdStanding(db, profileId, String(thisYear - back));
+    cpdMet.set(thisYear - back, standing.requirement === null ? active : standing.met);
+  }
+  return {
+    goodStanding,
+    licensable: active && charge !== undefined,
+    yearsInCategory: since && active ? wholeYearsBetween(since, today) : 0,
+    cpdMet,
+    thisYear,
+  };
+}
