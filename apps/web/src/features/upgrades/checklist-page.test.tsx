@@ -1,0 +1,141 @@
+import { type ChecklistItem, type UpgradePlan, upgradeMessages } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from '../../shared/api/client';
+import { ToastProvider } from '../../shared/ui/toast';
+import { settle } from '../../test/settle';
+import { UpgradeChecklistPage } from './checklist-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const plan: UpgradePlan = {
+  code: 'PE',
+  ToCategory: 'PROFESSIONAL',
+  ToCategoryDescription: 'Professional Engineer',
+  Amount: 11000,
+  enabled: true,
+  fromCategories: ['GRADUATE'],
+  eligible: true,
+};
+
+const item = (code: string, pass: boolean): ChecklistItem => ({ checkListType: 'Upgrade', code, description: `${code} details`, pass });
+
+let checklist: ChecklistItem[] = [];
+let container: HTMLDivElement;
+let root: Root;
+let post: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  localStorage.setItem('token', 't');
+  localStorage.setItem('user', JSON.stringify({ id: 7, is_admin: false, is_approver: false, profile_id: 'PR000001' }));
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === 'upgrade/checklist/PROFESSIONAL') return checklist;
+    if (path === 'upgrade/plans') return [plan];
+    if (path === 'upgrade') return [];
+    if (path === 'profile') return { MemberNo: 'ERB1001', ProfileID: 'PR000001' };
+    return null;
+  });
+  post = vi.spyOn(api, 'post').mockResolvedValue({});
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+async function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <MemoryRouter initialEntries={['/upgrade/checklist/PROFESSIONAL']}>
+            <Routes>
+              <Route path="/upgrade/checklist/:code" element={<UpgradeChecklistPage />} />
+              <Route path="/upgrade" element={<p>Upgrade list</p>} />
+            </Routes>
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+  });
+  await settle();
+}
+
+const button = (name: string) =>
+  [...document.body.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) as HTMLButtonElement | undefined;
+const confirmBox = () => container.querySelector('input[type="checkbox"]') as HTMLInputElement;
+const click = async (el: HTMLElement | undefined) => {
+  await act(async () => el?.click());
+  await settle();
+};
+
+describe('/upgrade/checklist/:code (part 2 §2.2, §5)', () => {
+  it('lists the target category’s items and keeps Continue off while one has not passed, ticked or not', async () => {
+    checklist = [item('EDUCATION', true), item('REFEREE', false)];
+    await show();
+    expect(container.textContent).toContain('Upgrade to Professional Engineer');
+    expect(container.textContent).toContain(upgradeMessages.requirementsComplete(1, 2));
+    const complete = [...container.querySelectorAll('a')].filter((a) => a.textContent === 'Complete');
+    expect(complete.map((a) => a.getAttribute('href'))).toEqual([
+      '/checklist/component/EDUCATION?type=Upgrade',
+      '/checklist/component/REFEREE?type=Upgrade',
+    ]);
+    expect(complete[0].getAttribute('aria-disabled')).toBe('true');
+    expect(container.textContent).toContain(upgradeMessages.confirmBox);
+    expect(button('Continue')?.disabled).toBe(true);
+    await click(confirmBox());
+    expect(confirmBox().checked).toBe(true);
+    expect(button('Continue')?.disabled).toBe(true);
+  });
+
+  it('turns Continue on once every item passed and the box is ticked, and submits from the dialog', async () => {
+    checklist = [item('EDUCATION', true), item('REFEREE', true)];
+    await show();
+    expect(container.textContent).toContain(upgradeMessages.requirementsComplete(2, 2));
+    expect(button('Continue')?.disabled).toBe(true);
+    await click(confirmBox());
+    expect(button('Continue')?.disabled).toBe(false);
+
+    await click(button('Continue'));
+    const dialog = document.body.querySelector('[role="dialog"]');
+    expect(dialog?.textContent).toContain(upgradeMessages.submitTitle);
+    expect(dialog?.textContent).toContain(upgradeMessages.submitText);
+    expect(button('Cancel')).toBeDefined();
+
+    await click(button('Submit'));
+    expect(post).toHaveBeenCalledWith('upgrade/submit', {
+      toCategory: 'PROFESSIONAL',
+      amount: 11000,
+      memberNo: 'ERB1001',
+      ProfileID: 'PR000001',
+      requestedDate: '',
+    });
+    expect(container.textContent).toContain('Upgrade list');
+    expect(document.body.textContent).toContain(upgradeMessages.submitted);
+  });
+
+  it('shows the server’s refusal in the dialog and stays on the checklist', async () => {
+    checklist = [item('EDUCATION', true)];
+    post.mockRejectedValue(new ApiError(409, upgradeMessages.alreadyPending));
+    await show();
+    await click(confirmBox());
+    await click(button('Continue'));
+    await click(button('Submit'));
+    expect(document.body.querySelector('[role="dialog"] [role="alert"]')?.textContent).toContain(upgradeMessages.alreadyPending);
+    expect(container.textContent).not.toContain('Upgrade list');
+
+    await click(button('Cancel'));
+    // The dialog's closing transition runs on timers of its own.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(document.body.querySelector('[role="dialog"]')).toBeNull();
+  });
+});

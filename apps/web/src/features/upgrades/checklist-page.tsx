@@ -1,0 +1,99 @@
+import { CheckCircle, Warning } from '@mui/icons-material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { type ChecklistItem, type UpgradePlan, upgradeMessages } from '@portal/contract';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { isReturned } from '../../shared/member/queries';
+import { Caption } from '../../shared/ui/caption';
+import { PlainTable } from '../../shared/ui/plain-table';
+import { useUpgradeChecklist, useUpgradePlans, useUpgrades } from './api';
+import { canContinue } from './rules';
+import { SubmitDialog } from './submit-dialog';
+import { UpgradePage } from './upgrade-page';
+
+/** Complete opens the item's editor, as the profile checklist does. */
+const componentRoute = (item: ChecklistItem) =>
+  `/checklist/component/${encodeURIComponent(item.code)}?type=${encodeURIComponent(item.checkListType)}`;
+
+function ChecklistTable({ items }: { items: ChecklistItem[] }) {
+  return (
+    <PlainTable label="Upgrade checklist" outlined columns={['Item', 'Status', 'Actions']}>
+      {items.map((item) => (
+        <TableRow key={item.code}>
+          <TableCell>
+            {item.description}
+            <Caption>{item.checkListType}</Caption>
+          </TableCell>
+          <TableCell>
+            {item.pass ? (
+              <CheckCircle color="success" titleAccess="Complete" />
+            ) : (
+              <Warning sx={{ color: 'warning.main' }} titleAccess="Incomplete" />
+            )}
+          </TableCell>
+          <TableCell align="right">
+            <Button
+              component={RouterLink}
+              to={componentRoute(item)}
+              variant="outlined"
+              size="small"
+              disabled={item.pass}
+              aria-label={`Complete ${item.description}`}
+            >
+              Complete
+            </Button>
+          </TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
+  );
+}
+
+function Checklist({ items, plan, resubmit }: { items: ChecklistItem[]; plan: UpgradePlan | undefined; resubmit: boolean }) {
+  const [confirmed, setConfirmed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const done = items.filter((i) => i.pass).length;
+  return (
+    <Stack spacing={2}>
+      <Alert severity={done === items.length ? 'success' : 'info'}>{upgradeMessages.requirementsComplete(done, items.length)}</Alert>
+      <ChecklistTable items={items} />
+      {!plan && <Alert severity="warning">{upgradeMessages.planNotFound}</Alert>}
+      <FormControlLabel
+        control={<Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />}
+        label={upgradeMessages.confirmBox}
+      />
+      <Box>
+        <Button variant="contained" disabled={!plan || !canContinue(confirmed, items)} onClick={() => setOpen(true)}>
+          Continue
+        </Button>
+      </Box>
+      {plan && <SubmitDialog plan={plan} resubmit={resubmit} open={open} onClose={() => setOpen(false)} />}
+    </Stack>
+  );
+}
+
+/** /upgrade/checklist/:code: the target category's checklist, the confirmation and the submission (part 2 §2.2, §5). */
+export function UpgradeChecklistPage() {
+  const { code = '' } = useParams();
+  const checklist = useUpgradeChecklist(code);
+  const plans = useUpgradePlans();
+  const upgrades = useUpgrades();
+  const plan = plans.data?.find((p) => p.ToCategory === code);
+  const resubmit = Boolean(upgrades.data?.some((u) => u.toCategory === code && isReturned(u)));
+  // The plan gives the amount to submit: the checklist shows once both have loaded.
+  const query = {
+    isLoading: checklist.isLoading || plans.isLoading,
+    error: checklist.error ?? plans.error,
+    data: plans.data && checklist.data,
+  };
+  return (
+    <UpgradePage title={`Upgrade to ${plan?.ToCategoryDescription ?? code}`} query={query} loadingLabel="Loading the checklist">
+      {(items) => (
+        <>
+          <Typography color="text.secondary">Complete every requirement, confirm, then submit your application.</Typography>
+          <Checklist items={items} plan={plan} resubmit={resubmit} />
+        </>
+      )}
+    </UpgradePage>
+  );
+}
