@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ApiError, api } from '../../shared/api/client';
 import { ToastProvider } from '../../shared/ui/toast';
 import { settle } from '../../test/settle';
@@ -26,7 +26,7 @@ const item = (code: string, pass: boolean): ChecklistItem => ({ checkListType: '
 let checklist: ChecklistItem[] = [];
 let container: HTMLDivElement;
 let root: Root;
-let post: ReturnType<typeof vi.spyOn>;
+let post: MockInstance<typeof api.post>;
 
 beforeEach(() => {
   localStorage.setItem('token', 't');
