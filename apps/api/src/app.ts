@@ -18,6 +18,7 @@ import { cpdRoutes } from './modules/cpd/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { licenceRoutes } from './modules/licences/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { paymentSandboxEnabled, paymentSandboxRoutes } from './modules/payments';
 import { paymentRoutes } from './modules/payments/routes';
@@ -27,6 +28,7 @@ import { registerRoutes } from './modules/register/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { statementRoutes } from './modules/statements/routes';
+import { upgradeRoutes } from './modules/upgrades/routes';
 import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
@@ -130,6 +132,8 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(statementRoutes(ctx));
       await api.register(eventRoutes(ctx));
       await api.register(cpdRoutes(ctx));
+      await api.register(upgradeRoutes(ctx));
+      await api.register(licenceRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startSubscriptionReminders } from './modules/billing';
 import { startCpdReminders } from './modules/cpd/reminders';
+import { startLicenceJobs } from './modules/licences/lifecycle';
 import { configuredTransports } from './modules/outbox/transports';
 import { startOutboxWorker } from './modules/outbox/worker';
 import { startPaymentRecovery } from './modules/payments';
@@ -25,6 +26,7 @@ async function main() {
   const stopPaymentRecovery = startPaymentRecovery({ db: database.db, config });
   const stopSubscriptionReminders = startSubscriptionReminders({ db: database.db, config });
   const stopCpdReminders = startCpdReminders({ db: database.db, config });
+  const stopLicenceJobs = startLicenceJobs({ db: database.db, config });
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.databaseDir}`;
@@ -57,6 +59,7 @@ async function main() {
     stopPaymentRecovery();
     stopSubscriptionReminders();
     stopCpdReminders();
+    stopLicenceJobs();
     await app.close();
     await database.close();
     process.exit(0);

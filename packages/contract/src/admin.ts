@@ -150,6 +150,9 @@ export const AUDIT_ACTIONS = [
   'event.cancelled',
   'event.attendance',
   'event.closed',
+  'upgrade.plan_updated',
+  'license.status_changed',
+  'license.lapsed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -45,11 +45,13 @@ export const licenseMessages = {
   notApproved: 'The licence is available once the application has been approved',
   declarationRequired: 'Required field',
   reasonRequired: 'Give the reason',
+  yearOver: (year: number) => `The ${year} practising year is over: the member should apply for the current year`,
   statusChanged: (status: string) => `Licence ${status === 'Active' ? 'reinstated' : status.toLowerCase()}`,
   transitionNotAllowed: (from: string, to: string) => `A ${from.toLowerCase()} licence cannot be set to ${to}`,
 } as const;
 
-const req = (max: number) => z.string({ error: licenseMessages.required }).trim().min(1, licenseMessages.required).max(max, messages.valueTooLong);
+const req = (max: number) =>
+  z.string({ error: licenseMessages.required }).trim().min(1, licenseMessages.required).max(max, messages.valueTooLong);
 /** 10 digits in groups 3-3-4, optional brackets, dash, dot or space separators (part 2 §5). */
 export const LICENSE_PHONE = /^\(?\d{3}\)?[-.\s]?\d{3}[-.\s]?\d{4}$/;
 

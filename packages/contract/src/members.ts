@@ -19,6 +19,7 @@ export const membershipCommentSchema = z.object({
   displayName: z.string(),
   hiddenFromApplicant: z.boolean(),
 });
+export type MembershipComment = z.infer<typeof membershipCommentSchema>;
 
 export const applicationSchema = z.object({
   Code: z.string(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { TEXT_LIMITS as L } from './limits';
 import { APPLICATION_STATUSES, type ApplicationStatus, membershipCommentSchema } from './members';
 import { messages } from './messages';
-import { APPLICATION_KINDS } from './upgrades';
 import { checklistItemSchema } from './profile';
+import { APPLICATION_KINDS } from './upgrades';
 
 /**
  * The review back office (decisions.md §4): who moves an application where. Open → Verified →

@@ -72,7 +72,9 @@ export const upgradeSubmitRequest = z.object({
 export type UpgradeSubmitRequest = z.input<typeof upgradeSubmitRequest>;
 
 /** POST /api/upgrade/upgrade-report and /acceptance-letter. */
-export const upgradeDocumentRequest = z.object({ appCode: z.string().trim().min(1, messages.fieldRequired).max(L.routeCode, messages.valueTooLong) });
+export const upgradeDocumentRequest = z.object({
+  appCode: z.string().trim().min(1, messages.fieldRequired).max(L.routeCode, messages.valueTooLong),
+});
 /** The spec reads the first element: `{data: ["<base64 pdf>"]}`. */
 export const pdfListResponseSchema = z.object({ data: z.array(z.string()) });
 
@@ -106,6 +108,8 @@ export const upgradeMessages = {
   planSaved: 'Upgrade plan saved',
   unknownCategory: (code: string) => `Unknown membership category ${code}`,
   planTargetInFrom: 'A category cannot upgrade to itself',
+  categoryChanged: 'The member’s category has changed since this upgrade was applied for',
+  noActiveMembership: 'The member has no Active membership to upgrade',
 } as const;
 
 /** Download names (part 2 §2.2): the prefix and the current date. */

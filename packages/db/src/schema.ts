@@ -331,12 +331,8 @@ export const applications = pgTable(
     index('applications_status_idx').on(t.status, t.appliedCategory),
     index('applications_kind_profile_idx').on(t.kind, t.profileId),
     // One live upgrade per member, and one licence application per member and year (not counting rejected ones).
-    uniqueIndex('applications_live_upgrade_key')
-      .on(t.profileId)
-      .where(sql`kind = 'Upgrade' and status not in ('Released', 'Rejected')`),
-    uniqueIndex('applications_licence_year_key')
-      .on(t.profileId, t.licenseYear)
-      .where(sql`kind = 'Licence' and status <> 'Rejected'`),
+    uniqueIndex('applications_live_upgrade_key').on(t.profileId).where(sql`kind = 'Upgrade' and status not in ('Released', 'Rejected')`),
+    uniqueIndex('applications_licence_year_key').on(t.profileId, t.licenseYear).where(sql`kind = 'Licence' and status <> 'Rejected'`),
   ],
 );
 
@@ -863,7 +859,10 @@ export const membershipChanges = pgTable(
     actorId: integer('actor_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('membership_changes_profile_idx').on(t.profileId, t.at), uniqueIndex('membership_changes_application_key').on(t.applicationCode)],
+  (t) => [
+    index('membership_changes_profile_idx').on(t.profileId, t.at),
+    uniqueIndex('membership_changes_application_key').on(t.applicationCode),
+  ],
 );
 
 /**

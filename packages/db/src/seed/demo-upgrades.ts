@@ -82,7 +82,12 @@ export async function seedDemoUpgradesAndLicences(db: Db, now: Date = new Date()
   if (done) return;
   await db.transaction(async (tx) => {
     for (const back of [3, 2, 1]) {
-      await awardCpd(tx, grace, { year: year - back, points: 30, structured: true, description: `Mechanical Plant Maintenance ${year - back}` });
+      await awardCpd(tx, grace, {
+        year: year - back,
+        points: 30,
+        structured: true,
+        description: `Mechanical Plant Maintenance ${year - back}`,
+      });
     }
     await awardCpd(tx, samuel, { year: year - 1, points: 55, structured: true, description: 'Dam Safety and Hydraulic Structures' });
     await tx.insert(t.profileEntries).values([

@@ -1,9 +1,12 @@
-import type { Application } from '@portal/contract';
+import type { Application, MembershipComment } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../../shared/prepared';
 
 const { applications, applicationComments, membershipCategories } = schema;
+
+/** The member's registration applications; upgrades and licence applications have their own lists. */
+const registration = eq(applications.kind, 'Registration');
 
 const applicationRows = (db: Db, where: SQL | undefined) =>
   db
@@ -15,7 +18,7 @@ const applicationRows = (db: Db, where: SQL | undefined) =>
 
 // The caller's applications are read by the dashboard and most pages of the shell: built once and prepared (issue 11).
 const applicationRowsOfUser = preparedPerDb((db) =>
-  applicationRows(db, eq(applications.userId, sql.placeholder('userId'))).prepare('applications_of_user'),
+  applicationRows(db, and(eq(applications.userId, sql.placeholder('userId')), registration)).prepare('applications_of_user'),
 );
 const visibleComments = preparedPerDb((db) =>
   db
@@ -33,10 +36,24 @@ const visibleComments = preparedPerDb((db) =>
 
 type ApplicationRow = Awaited<ReturnType<typeof applicationRows>>[number];
 
+/** The comments of these applications that their applicant may read, by application code, oldest first. */
+export async function commentsForApplicant(db: Db, codes: string[]): Promise<Map<string, MembershipComment[]>> {
+  const rows = codes.length ? await visibleComments(db).execute({ codes }) : [];
+  const byCode = new Map<string, MembershipComment[]>();
+  for (const c of rows) {
+    const list = byCode.get(c.applicationCode) ?? [];
+    list.push({ comment: c.comment, commentDate: c.createdAt.toISOString(), displayName: c.displayName, hiddenFromApplicant: false });
+    byCode.set(c.applicationCode, list);
+  }
+  return byCode;
+}
+
 /** The rows in the list's shape, newest first; comments hidden from the applicant never leave the server. */
 async function applicationDtos(db: Db, rows: ApplicationRow[]): Promise<Application[]> {
-  const codes = rows.map((r) => r.app.code);
-  const comments = codes.length ? await visibleComments(db).execute({ codes }) : [];
+  const comments = await commentsForApplicant(
+    db,
+    rows.map((r) => r.app.code),
+  );
   return rows.map(({ app, categoryDescription }) => ({
     Code: app.code,
     ProfileID: app.profileId,
@@ -50,9 +67,7 @@ async function applicationDtos(db: Db, rows: ApplicationRow[]): Promise<Applicat
     postedReceiptNo: app.postedReceiptNo,
     submittedAt: app.submittedAt?.toISOString() ?? null,
     returnedAt: app.returnedAt?.toISOString() ?? null,
-    membershipComments: comments
-      .filter((c) => c.applicationCode === app.code)
-      .map((c) => ({ comment: c.comment, commentDate: c.createdAt.toISOString(), displayName: c.displayName, hiddenFromApplicant: false })),
+    membershipComments: comments.get(app.code) ?? [],
   }));
 }
 
@@ -63,6 +78,9 @@ export async function listApplications(db: Db, userId: number): Promise<Applicat
 
 /** One of the caller's applications, in the list's shape; undefined when it is not theirs. */
 export async function ownApplication(db: Db, userId: number, code: string): Promise<Application | undefined> {
-  const [one] = await applicationDtos(db, await applicationRows(db, and(eq(applications.userId, userId), eq(applications.code, code))));
+  const [one] = await applicationDtos(
+    db,
+    await applicationRows(db, and(eq(applications.userId, userId), eq(applications.code, code), registration)),
+  );
   return one;
 }

@@ -30,7 +30,7 @@ async function ownRow(ctx: AppContext, user: UserRow, code: string): Promise<App
   const [row] = await ctx.db
     .select()
     .from(applications)
-    .where(and(eq(applications.code, code), eq(applications.userId, user.id)));
+    .where(and(eq(applications.code, code), eq(applications.userId, user.id), eq(applications.kind, 'Registration')));
   if (!row) throw notFound(applicationMessages.applicationNotFound);
   return row;
 }

@@ -10,7 +10,11 @@ export function drawCertificate(doc: Pdf, branding: Branding, facts: Application
   line(fullName(facts.profile).toUpperCase() || '-', 'Helvetica-Bold', 26, branding.colors.primary, 10);
   line(`is registered as ${withArticle(facts.categoryDescription)}`, 'Helvetica', 14, '#222222', 6);
   if (discipline) line(`Discipline: ${discipline}`, 'Helvetica', 11, '#444444', 12);
-  const registered = facts.membership?.registrationDate ?? facts.application.decidedAt;
+  // An upgrade's certificate dates from the upgrade, not from the first registration.
+  const registered =
+    facts.application.kind === 'Upgrade'
+      ? facts.application.decidedAt
+      : (facts.membership?.registrationDate ?? facts.application.decidedAt);
   line(`Member No. ${memberNoOf(facts) ?? '-'}    Registered on ${longDate(registered) || '-'}`, 'Helvetica-Bold', 12, '#222222', 4);
 
   registrarSignature(doc, branding);
@@ -39,7 +43,7 @@ function letterOpening(doc: Pdf, branding: Branding, facts: ApplicationFacts, ca
     .fontSize(11)
     .fillColor(branding.colors.primary)
     .text(
-      `RE: ${caption.toUpperCase()} - APPLICATION ${facts.application.code} FOR REGISTRATION AS ${facts.categoryDescription.toUpperCase()}`,
+      `RE: ${caption.toUpperCase()} - APPLICATION ${facts.application.code} ${facts.application.kind === 'Upgrade' ? 'TO UPGRADE TO' : 'FOR REGISTRATION AS'} ${facts.categoryDescription.toUpperCase()}`,
       {
         width,
       },
@@ -65,6 +69,10 @@ export function drawAcceptanceLetter(doc: Pdf, branding: Branding, facts: Applic
   const caption = branding.minor.acceptance_letter_caption || 'Acceptance Letter';
   letterOpening(doc, branding, facts, caption);
   const memberNo = memberNoOf(facts) ?? '-';
+  if (facts.application.kind === 'Upgrade') {
+    drawUpgradeAcceptance(doc, branding, facts, memberNo);
+    return;
+  }
   const registered = longDate(facts.membership?.registrationDate ?? facts.application.decidedAt);
   paragraph(
     doc,
@@ -79,6 +87,20 @@ export function drawAcceptanceLetter(doc: Pdf, branding: Branding, facts: Applic
     'Your membership certificate is available in the member portal under Applications. Your annual subscription falls due as shown in the portal; keeping it paid keeps you in good standing.',
   );
   paragraph(doc, 'Congratulations, and welcome.');
+  signOff(doc, branding);
+}
+
+function drawUpgradeAcceptance(doc: Pdf, branding: Branding, facts: ApplicationFacts, memberNo: string) {
+  paragraph(
+    doc,
+    `We are pleased to inform you that your application ${facts.application.code} to upgrade to ${withArticle(facts.categoryDescription)} has been approved by ${branding.name}.`,
+  );
+  paragraph(
+    doc,
+    `You are registered as ${withArticle(facts.categoryDescription)} with effect from ${longDate(facts.application.decidedAt) || 'the date of this letter'}, under your membership number ${memberNo}. Your earlier membership certificate is superseded by the new certificate, available in the member portal under Upgrades.`,
+  );
+  paragraph(doc, 'The subscription of your new category is billed from the next billing period.');
+  paragraph(doc, 'Congratulations.');
   signOff(doc, branding);
 }
 

@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { describeCodes, entryCodes } from '../../shared/describe-codes';
 import { notFound } from '../../shared/errors';
+import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
 import { type Branding, loadBranding } from './branding';
 import { isCpdDocument, prepareCpdDocument } from './cpd-documents';
 import { type ApplicationFacts, fullName, loadApplicationFacts, profileEntries, rejectionReasons } from './facts';
 import type { DocumentRow } from './issue';
 import { drawAcceptanceLetter, drawCertificate, drawRejectionLetter } from './letters';
+import { isLicenceDocument, prepareLicenceDocument } from './licence-documents';
 import { isMoneyDocument, prepareMoneyDocument } from './money-render';
 import { footers, startPdf } from './pdf';
 import { drawApplicationDocument, drawRefereeReport, FIRM_SECTIONS, INDIVIDUAL_SECTIONS } from './reports';
@@ -42,7 +44,11 @@ export async function renderIssued(ctx: AppContext, row: DocumentRow, facts?: Ap
     ? await prepareMoneyDocument(ctx, row, branding, title)
     : isCpdDocument(kind)
       ? await prepareCpdDocument(ctx, row, branding, title, verifyUrl)
-      : await prepare(ctx, row, branding, facts);
+      : isLicenceDocument(kind)
+        ? await prepareLicenceDocument(ctx, row, branding, title, async (f) =>
+            buildChecklist(ctx.db, await loadChecklistFacts(ctx, f.profile), f.application.appliedCategory, 'Upgrade'),
+          )
+        : await prepare(ctx, row, branding, facts);
   const { doc, bytes } = startPdf({
     title: `${title} ${row.documentNo}`,
     subject: `${title} of ${row.holderName}`,
@@ -56,7 +62,7 @@ export async function renderIssued(ctx: AppContext, row: DocumentRow, facts?: Ap
 }
 
 /** Certificates are landscape; letters, reports, invoices and receipts portrait. */
-const LANDSCAPE = new Set<DocumentKind>(['certificate', 'subscription_certificate', 'good_standing', 'cpd_certificate']);
+const LANDSCAPE = new Set<DocumentKind>(['certificate', 'subscription_certificate', 'good_standing', 'cpd_certificate', 'license']);
 
 type Draw = (doc: Parameters<typeof drawCertificate>[0]) => void;
 

@@ -6,6 +6,7 @@ import { notFound } from '../../shared/errors';
 import { loadBranding } from './branding';
 import { verifyCpdDocument } from './cpd-documents';
 import { type ApplicationFacts, loadApplicationFacts, memberNoOf, withArticle } from './facts';
+import { verifyLicenceDocument } from './licence-documents';
 import { verifyMoneyDocument } from './money-verify';
 import { longDate } from './pdf';
 import { documentTitle } from './render';
@@ -52,10 +53,13 @@ export async function verifyDocument(ctx: AppContext, documentNo: string): Promi
   switch (kind) {
     case 'certificate':
       statement = `${holder} is registered with ${branding.name} as ${categoryText}, member number ${memberNo ?? '-'}.`;
-      validity = await membershipValidity(ctx, facts, memberNo);
+      validity = await membershipValidity(ctx, facts, memberNo, facts?.application.appliedCategory ?? row.categoryCode);
       break;
     case 'acceptance_letter':
-      statement = `${holder}'s application ${row.applicationCode ?? ''} for registration as ${categoryText} was accepted by ${branding.name}, member number ${memberNo ?? '-'}.`;
+      statement =
+        facts?.application.kind === 'Upgrade'
+          ? `${holder}'s application ${row.applicationCode ?? ''} to upgrade to ${categoryText} was approved by ${branding.name}, member number ${memberNo ?? '-'}.`
+          : `${holder}'s application ${row.applicationCode ?? ''} for registration as ${categoryText} was accepted by ${branding.name}, member number ${memberNo ?? '-'}.`;
       validity = await membershipValidity(ctx, facts, memberNo);
       break;
     case 'rejection_letter':
@@ -99,6 +103,14 @@ export async function verifyDocument(ctx: AppContext, documentNo: string): Promi
       validity = { valid: money.valid, reason: money.reason };
       break;
     }
+    case 'upgrade_report':
+    case 'license_application':
+    case 'license': {
+      const licence = await verifyLicenceDocument(ctx, row, branding.name);
+      statement = licence.statement;
+      validity = { valid: licence.valid, reason: licence.reason };
+      break;
+    }
     case 'event_ticket':
     case 'cpd_certificate':
     case 'cpd_statement': {
@@ -129,8 +141,16 @@ export async function verifyDocument(ctx: AppContext, documentNo: string): Promi
   };
 }
 
-/** A certificate or acceptance letter holds while the application stays Released and the membership Active. */
-async function membershipValidity(ctx: AppContext, facts: ApplicationFacts | null, memberNo: string | null): Promise<Validity> {
+/**
+ * A certificate or acceptance letter holds while the application stays Released and the membership Active; a
+ * membership certificate also only while the member is still in the category it names (an upgrade supersedes it).
+ */
+async function membershipValidity(
+  ctx: AppContext,
+  facts: ApplicationFacts | null,
+  memberNo: string | null,
+  certifiedCategory?: string | null,
+): Promise<Validity> {
   if (!facts) return no('The application is no longer on record.');
   if (facts.application.status !== 'Released') return no('The application is no longer accepted.');
   if (!memberNo) return no('No membership is on record for this document.');
@@ -140,5 +160,8 @@ async function membershipValidity(ctx: AppContext, facts: ApplicationFacts | nul
       : (await ctx.db.select().from(schema.memberships).where(eq(schema.memberships.memberNo, memberNo)).limit(1))[0];
   if (!membership) return no('No membership is on record for this document.');
   if (membership.status !== 'Active') return no(`The membership is no longer active (${membership.status}).`);
+  if (certifiedCategory && membership.categoryCode !== certifiedCategory) {
+    return no('This certificate has been superseded: the member has since been registered in another category.');
+  }
   return ok;
 }

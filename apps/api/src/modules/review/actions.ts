@@ -16,8 +16,10 @@ import { nairobiDate } from '../../shared/dates';
 import { conflict, notFound } from '../../shared/errors';
 import { loadMinorSettings, organisationName } from '../../shared/organisation';
 import { currentUser, type UserRow } from '../../shared/session';
-import { applicationFeeSettled, billSubscription } from '../billing';
+import { applicationFeeSettled, billSubscription, findInvoice, postCreditNote } from '../billing';
+import { issueLicence } from '../licences/issue';
 import { enqueue, type OutgoingMessage } from '../outbox/outbox';
+import { releaseUpgrade } from '../upgrades';
 import { assignMemberNumber } from './member-number';
 import { type NoticeTarget, reviewNotices } from './notices';
 
@@ -66,6 +68,7 @@ async function noticeTarget(tx: Db, row: ApplicationRow): Promise<NoticeTarget |
     firstName: found.firstName ?? 'Applicant',
     code: row.code,
     categoryDescription: found.category ?? row.appliedCategory,
+    kind: row.kind,
   };
 }
 
@@ -131,6 +134,38 @@ export interface StatusChange {
  * POST /api/admin/applications/{code}/status: one transaction writes the status, the history event, the
  * comment, the audit entry, the release's member number and membership, and the applicant's email.
  */
+/** What approval does for each kind: a member number, a new category, or a licence. */
+async function approve(tx: Db, row: ApplicationRow, prefix: string, at: Date, actorId: number) {
+  switch (row.kind) {
+    case 'Upgrade': {
+      const memberNo = await releaseUpgrade(tx, row, at, actorId);
+      return { memberNo, licenseNo: null, message: reviewMessages.upgradeReleased(row.appliedCategory) };
+    }
+    case 'Licence': {
+      const licenseNo = await issueLicence(tx, row, at);
+      return { memberNo: row.assignedMemberNo, licenseNo, message: reviewMessages.licenceReleased(licenseNo) };
+    }
+    default: {
+      const memberNo = await release(tx, row, prefix, at, actorId);
+      return { memberNo, licenseNo: null, message: reviewMessages.released(memberNo) };
+    }
+  }
+}
+
+/** A rejected upgrade or licence application owes nothing: what is left of its fee is waived by a credit note. */
+async function waiveUnpaidFee(tx: Db, row: ApplicationRow, actorId: number) {
+  if (row.kind === 'Registration' || !row.invoiceNo || row.postedReceiptNo || !row.profileId) return;
+  const invoice = await findInvoice(tx, row.invoiceNo);
+  if (!invoice || invoice.remainingCents <= 0) return;
+  await postCreditNote(tx, {
+    profileId: row.profileId,
+    amountCents: invoice.remainingCents,
+    reason: `Fee waived: application ${row.code} was not approved`,
+    invoiceNo: row.invoiceNo,
+    createdBy: actorId,
+  });
+}
+
 export async function changeStatus(ctx: AppContext, req: FastifyRequest, code: string, input: StatusChange): Promise<ReviewActionResult> {
   const actor = currentUser(req);
   const [minor, displayName] = await Promise.all([loadMinorSettings(ctx.db), organisationName(ctx.db)]);
@@ -138,7 +173,9 @@ export async function changeStatus(ctx: AppContext, req: FastifyRequest, code: s
     const row = await lockApplication(tx, code);
     assertTransition(row, input.status);
     const now = new Date();
-    const memberNo = input.status === 'Released' ? await release(tx, row, minor.member_number_prefix, now, actor.id) : null;
+    const approved = input.status === 'Released' ? await approve(tx, row, minor.member_number_prefix, now, actor.id) : null;
+    const memberNo = row.kind === 'Registration' ? (approved?.memberNo ?? null) : null;
+    if (input.status === 'Rejected') await waiveUnpaidFee(tx, row, actor.id);
     const [updated] = await tx
       .update(applications)
       .set({
@@ -167,18 +204,20 @@ export async function changeStatus(ctx: AppContext, req: FastifyRequest, code: s
       action: 'application.status_changed',
       target: `application:${code}`,
       details: {
+        kind: row.kind,
         from: row.status,
         to: input.status,
         ...(memberNo ? { memberNo } : {}),
+        ...(approved?.licenseNo ? { licenseNo: approved.licenseNo } : {}),
         ...(comment ? { comment, hiddenFromApplicant: input.hiddenFromApplicant } : {}),
       },
     });
     const visibleComment = comment && !input.hiddenFromApplicant ? comment : null;
     await notify(tx, await noticeTarget(tx, row), (t) =>
-      reviewNotices.statusChanged(ctx.config, displayName, t, input.status, memberNo, visibleComment),
+      reviewNotices.statusChanged(ctx.config, displayName, t, input.status, approved?.licenseNo ?? memberNo, visibleComment),
     );
     return {
-      message: memberNo ? reviewMessages.released(memberNo) : reviewMessages.moved(input.status),
+      message: approved?.message ?? reviewMessages.moved(input.status),
       status: updated.status,
       Submitted: updated.submitted,
       assignedMemberNo: updated.assignedMemberNo,

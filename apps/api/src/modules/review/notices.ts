@@ -6,7 +6,23 @@ export interface NoticeTarget {
   firstName: string;
   code: string;
   categoryDescription: string;
+  /** Registration, Upgrade or Licence: what the email calls the application and where it links. */
+  kind?: string;
 }
+
+const PAGE: Record<string, string> = { Registration: '/application', Upgrade: '/upgrade', Licence: '/license' };
+
+/** What an approved upgrade or licence application says instead of the registration's lines. */
+const releasedLines: Record<string, (detail: string | null) => string[]> = {
+  Upgrade: () => [
+    'Congratulations: your upgrade has been approved.',
+    'Your acceptance letter and new membership certificate are available on the portal.',
+  ],
+  Licence: (licenseNo) => [
+    `Your practising licence${licenseNo ? ` ${licenseNo}` : ''} has been issued.`,
+    'The licence certificate is available on the portal; anyone can check it by its QR code or in the public register.',
+  ],
+};
 
 /** What the applicant reads for each status a reviewer moves the application to. */
 const statusLines: Record<string, (memberNo: string | null) => string[]> = {
@@ -39,7 +55,7 @@ function letter(config: Config, displayName: string, target: NoticeTarget, lines
     ...lines,
     ...(comment ? ['', 'Comment from the registrar:', comment] : []),
     '',
-    `See your application at ${config.publicUrl}/application`,
+    `See your application at ${config.publicUrl}${PAGE[target.kind ?? 'Registration'] ?? '/application'}`,
     '',
     displayName,
   ].join('\n');
@@ -58,7 +74,14 @@ export const reviewNotices = {
     channel: 'email',
     to: target.email,
     subject: `Your ${displayName} application ${target.code} ${subjects[status] ?? `is now ${status}`}`,
-    body: letter(config, displayName, target, statusLines[status]?.(memberNo) ?? [`Your application is now ${status}.`], comment),
+    body: letter(
+      config,
+      displayName,
+      target,
+      (status === 'Released' ? releasedLines[target.kind ?? '']?.(memberNo) : undefined) ??
+        statusLines[status]?.(memberNo) ?? [`Your application is now ${status}.`],
+      comment,
+    ),
   }),
   returned: (config: Config, displayName: string, target: NoticeTarget, comment: string): OutgoingMessage => ({
     channel: 'email',

@@ -1,4 +1,5 @@
 import {
+  type ApplicationKind,
   FINAL_STATUSES,
   REVIEW_FILTERS,
   REVIEW_STATUSES,
@@ -7,7 +8,6 @@ import {
   type ReviewFilter,
   type ReviewQueueItem,
   type ReviewQueuePage,
-  type ApplicationKind,
 } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
