@@ -13,17 +13,18 @@ import {
   TextField,
 } from '@mui/material';
 import {
+  type ApplicationKind,
   type ApplicationStatus,
   returnRequest,
   reviewCommentRequest,
   reviewMessages,
   statusChangeRequest,
-  TRANSITION_ACTIONS,
 } from '@portal/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useToast } from '../../shared/ui/toast';
 import { reviewApi, useRefreshReview } from './api';
+import { transitionLabel } from './kind';
 
 export type ReviewAction = { kind: 'status'; to: ApplicationStatus } | { kind: 'return' } | { kind: 'comment' };
 
@@ -33,15 +34,21 @@ interface FormValues {
   hiddenFromApplicant: boolean;
 }
 
-function describe(action: ReviewAction, code: string) {
+const RELEASE_TEXTS: Record<ApplicationKind, string> = {
+  Registration: reviewMessages.releaseConfirm,
+  Upgrade: reviewMessages.releaseUpgradeConfirm,
+  Licence: reviewMessages.releaseLicenceConfirm,
+};
+
+function describe(action: ReviewAction, code: string, kind: ApplicationKind) {
   if (action.kind === 'return') {
     return { title: `Return ${code} to the applicant`, confirm: 'Return to applicant', text: reviewMessages.returnHelp, canHide: false };
   }
   if (action.kind === 'comment') return { title: `Comment on ${code}`, confirm: 'Add comment', text: null, canHide: true };
-  const label = TRANSITION_ACTIONS[action.to] ?? action.to;
+  const label = transitionLabel(action.to, kind);
   const text =
     action.to === 'Released'
-      ? reviewMessages.releaseConfirm
+      ? RELEASE_TEXTS[kind]
       : action.to === 'Rejected'
         ? reviewMessages.rejectConfirm
         : `The application moves to ${action.to}. The applicant is told by e-mail.`;
@@ -52,15 +59,25 @@ function describe(action: ReviewAction, code: string) {
  * One dialog for every review action: a status move (optional comment; Reject needs one), the return to
  * the applicant (comment required, always visible) and a plain comment. The rules are the contract's.
  */
-export function ReviewActionDialog({ code, action, onClose }: { code: string; action: ReviewAction | null; onClose: () => void }) {
+export function ReviewActionDialog({
+  code,
+  kind,
+  action,
+  onClose,
+}: {
+  code: string;
+  kind: ApplicationKind;
+  action: ReviewAction | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={Boolean(action)} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="review-action-title">
-      {action && <ActionForm key={JSON.stringify(action)} code={code} action={action} onClose={onClose} />}
+      {action && <ActionForm key={JSON.stringify(action)} code={code} kind={kind} action={action} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function ActionForm({ code, action, onClose }: { code: string; action: ReviewAction; onClose: () => void }) {
+function ActionForm({ code, kind, action, onClose }: { code: string; kind: ApplicationKind; action: ReviewAction; onClose: () => void }) {
   const toast = useToast();
   const refresh = useRefreshReview();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -70,7 +87,7 @@ function ActionForm({ code, action, onClose }: { code: string; action: ReviewAct
     defaultValues: { status: action.kind === 'status' ? action.to : undefined, comment: '', hiddenFromApplicant: false },
   });
   const { errors, isSubmitting } = form.formState;
-  const info = describe(action, code);
+  const info = describe(action, code, kind);
   const commentRequired = action.kind !== 'status' || action.to === 'Rejected';
 
   async function submit(values: FormValues) {

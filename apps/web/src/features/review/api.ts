@@ -1,4 +1,5 @@
 import type {
+  ApplicationKind,
   ReturnRequest,
   ReviewActionResult,
   ReviewApplication,
@@ -13,6 +14,8 @@ import { REVIEW_KEY } from '../../shared/review/use-review-bell';
 
 export interface QueueParams {
   status: ReviewFilter;
+  /** Registration, Upgrade or Licence; empty for every kind. */
+  kind: ApplicationKind | '';
   category: string;
   search: string;
   page: number;
@@ -32,6 +35,7 @@ const path = (code: string, tail = '') => `admin/applications/${encodeURICompone
 export const reviewApi = {
   queue: (p: QueueParams) => {
     const query = new URLSearchParams({ status: p.status, page: String(p.page), pageSize: String(p.pageSize) });
+    if (p.kind) query.set('kind', p.kind);
     if (p.category) query.set('category', p.category);
     if (p.search) query.set('search', p.search);
     return api.get<ReviewQueuePage>(`admin/applications?${query.toString()}`);

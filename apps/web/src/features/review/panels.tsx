@@ -42,7 +42,7 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 type CodeLabels = ReviewApplication['codeLabels'];
 
 /** A setup code as its description (the server sends those of this application), else the code itself. */
-function describeCode(labels: CodeLabels, list: string, code: unknown): unknown {
+export function describeCode(labels: CodeLabels, list: string, code: unknown): unknown {
   if (code === null || code === undefined || code === '') return code;
   return labels[codeKey(list, code)] ?? code;
 }
@@ -113,7 +113,7 @@ function Value({ value }: { value: unknown }): ReactNode {
 }
 
 /** Label and value pairs in a responsive grid. */
-function Fields({ fields }: { fields: [string, unknown][] }) {
+export function Fields({ fields }: { fields: [string, unknown][] }) {
   return (
     <Box
       component="dl"
@@ -221,12 +221,16 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
   );
 }
 
-export function ChecklistPanel({ items }: { items: ChecklistItem[] }) {
-  if (!items.length) return <Alert severity="info">No checklist requirements are set up for this category.</Alert>;
+/** The checklist of the application's kind: `type` is Application, Upgrade or License (the requirements' type). */
+export function ChecklistPanel({ type, items }: { type: string; items: ChecklistItem[] }) {
+  if (!items.length) return <Alert severity="info">No {type} checklist requirements are set up for this category.</Alert>;
   const passed = items.filter((i) => i.pass).length;
   const percent = Math.round((passed / items.length) * 100);
   return (
     <Stack spacing={2}>
+      <Typography variant="h6" component="h2">
+        {type} checklist
+      </Typography>
       <Box>
         <Typography variant="body2" sx={{ mb: 0.5 }}>
           {passed} of {items.length} items pass ({percent}%)

@@ -1,12 +1,13 @@
 import { AddComment, ArrowBack, Undo } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardContent, Divider, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ApplicationStatus, ReviewApplication } from '@portal/contract';
-import { TRANSITION_ACTIONS } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { licenseDate } from '../../shared/licenses/license-text';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { type ReviewAction, ReviewActionDialog } from './action-dialog';
 import { useReviewApplication } from './api';
+import { KindChip, kindDetail, LicencePanel, transitionLabel } from './kind';
 import { ChecklistPanel, FilesPanel, HistoryPanel, ProfilePanel, RefereesPanel } from './panels';
 import { formatDate, formatDateTime, StatusChip } from './status';
 
@@ -54,7 +55,10 @@ export function ReviewApplicationPage() {
               <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
                 {app.Code} · {app.ApplicantName || 'Applicant'}
               </Typography>
-              <Typography color="text.secondary">{app.CategoryDescription}</Typography>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+                <KindChip kind={app.kind} />
+                <Typography color="text.secondary">{[kindDetail(app), app.CategoryDescription].filter(Boolean).join(' · ')}</Typography>
+              </Stack>
               <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
                 <StatusChip status={app.status} submitted={app.Submitted} returnedAt={app.returnedAt} />
                 <Typography variant="body2" color="text.secondary">
@@ -74,6 +78,7 @@ export function ReviewApplicationPage() {
           <StateNotice data={data} />
         </CardContent>
       </Card>
+      <LicencePanel data={data} />
       <Card>
         <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="scrollable" aria-label="Application details">
           {TABS.map((t) => (
@@ -83,13 +88,13 @@ export function ReviewApplicationPage() {
         <Divider />
         <CardContent>
           {tab === 'Profile' && <ProfilePanel data={data} />}
-          {tab === 'Checklist' && <ChecklistPanel items={data.checklist} />}
+          {tab === 'Checklist' && <ChecklistPanel type={data.checklistType} items={data.checklist} />}
           {tab === 'Files' && <FilesPanel files={data.files} />}
           {tab === 'Referees' && <RefereesPanel data={data} />}
           {tab === 'History' && <HistoryPanel events={data.events} comments={data.comments} />}
         </CardContent>
       </Card>
-      <ReviewActionDialog code={app.Code} action={action} onClose={() => setAction(null)} />
+      <ReviewActionDialog code={app.Code} kind={app.kind} action={action} onClose={() => setAction(null)} />
     </Stack>
   );
 }
@@ -103,14 +108,14 @@ function Actions({ data, onAction }: { data: ReviewApplication; onAction: (actio
         .map((to) => (
           <Grid key={to}>
             <Button variant="contained" onClick={() => onAction({ kind: 'status', to })}>
-              {TRANSITION_ACTIONS[to] ?? to}
+              {transitionLabel(to, data.application.kind)}
             </Button>
           </Grid>
         ))}
       {moves.includes('Rejected') && (
         <Grid>
           <Button variant="outlined" color="error" onClick={() => onAction({ kind: 'status', to: 'Rejected' })}>
-            {TRANSITION_ACTIONS.Rejected}
+            {transitionLabel('Rejected', data.application.kind)}
           </Button>
         </Grid>
       )}
@@ -130,15 +135,29 @@ function Actions({ data, onAction }: { data: ReviewApplication; onAction: (actio
   );
 }
 
+function releasedText({ application: app, licence }: ReviewApplication): string {
+  if (app.kind === 'Upgrade')
+    return `Approved: the member is now registered as ${app.CategoryDescription}; the acceptance letter is available.`;
+  if (app.kind === 'Licence' && licence?.licenseNo) {
+    return `Approved: licence ${licence.licenseNo} issued${licence.validTo ? `, valid until ${licenseDate(licence.validTo)}` : ''}.`;
+  }
+  return `Released${app.assignedMemberNo ? ` as member ${app.assignedMemberNo}` : ''}: the acceptance letter and certificate are available to the applicant.`;
+}
+
 /** Why no move is offered, when none is. */
 function StateNotice({ data }: { data: ReviewApplication }) {
   const app = data.application;
-  if (app.status === 'Released' || app.status === 'Rejected') {
+  if (app.status === 'Released') {
     return (
-      <Alert severity={app.status === 'Released' ? 'success' : 'info'} sx={{ mt: 2 }}>
-        {app.status === 'Released'
-          ? `Released${app.assignedMemberNo ? ` as member ${app.assignedMemberNo}` : ''}: the acceptance letter and certificate are available to the applicant.`
-          : 'Rejected: the rejection letter is available to the applicant.'}
+      <Alert severity="success" sx={{ mt: 2 }}>
+        {releasedText(data)}
+      </Alert>
+    );
+  }
+  if (app.status === 'Rejected') {
+    return (
+      <Alert severity="info" sx={{ mt: 2 }}>
+        Rejected: the rejection letter is available to the applicant.
       </Alert>
     );
   }

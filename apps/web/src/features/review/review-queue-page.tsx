@@ -1,13 +1,23 @@
 import { OpenInNew } from '@mui/icons-material';
 import { Alert, Box, Button, Card, Chip, MenuItem, Stack, Tab, TableCell, TableRow, Tabs, TextField, Typography } from '@mui/material';
-import { REVIEW_FILTER_LABELS, REVIEW_FILTERS, type ReviewFilter, type ReviewQueueItem } from '@portal/contract';
+import {
+  APPLICATION_KINDS,
+  type ApplicationKind,
+  REVIEW_FILTER_LABELS,
+  REVIEW_FILTERS,
+  type ReviewFilter,
+  type ReviewQueueItem,
+} from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCategories } from '../../shared/settings/use-settings';
+import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
+import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerTable } from '../../shared/ui/server-table';
 import { useReviewQueue } from './api';
+import { KindChip, kindDetail } from './kind';
 import { formatDate, StatusChip } from './status';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -16,17 +26,24 @@ function readFilter(value: string | null): ReviewFilter {
   return (REVIEW_FILTERS as readonly string[]).includes(value ?? '') ? (value as ReviewFilter) : 'action';
 }
 
+function readKind(value: string | null): ApplicationKind | '' {
+  return (APPLICATION_KINDS as readonly string[]).includes(value ?? '') ? (value as ApplicationKind) : '';
+}
+
+const KIND_OPTIONS = APPLICATION_KINDS.map((k) => ({ value: k, label: k }));
+
 /** /admin/applications: the review queue of admins and approvers (decisions.md §4). */
 export function ReviewQueuePage() {
   const [params, setParams] = useSearchParams();
   const status = readFilter(params.get('status'));
+  const kind = readKind(params.get('kind'));
   const category = params.get('category') ?? '';
   const search = params.get('search') ?? '';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : PAGE_SIZES[0];
   const [draft, setDraft] = useState(search);
   const categories = useCategories();
-  const queue = useReviewQueue({ status, category, search, page: page + 1, pageSize });
+  const queue = useReviewQueue({ status, kind, category, search, page: page + 1, pageSize });
 
   /** Changes some filters; any change but paging goes back to the first page. */
   function update(next: Record<string, string | number>) {
@@ -68,6 +85,15 @@ export function ReviewQueuePage() {
         </Tabs>
       </Card>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <SelectFilter
+          label="Kind"
+          value={kind}
+          onChange={(value) => update({ kind: value })}
+          all="All"
+          options={KIND_OPTIONS}
+          showEmpty
+          sx={{ width: { sm: 180 }, flexShrink: 0 }}
+        />
         <TextField
           select
           label="Category"
@@ -108,12 +134,12 @@ export function ReviewQueuePage() {
         <ServerTable
           label="Applications"
           refreshing={queue.isFetching && 'Refreshing'}
-          columns={['Application No', 'Applicant', 'Category', 'Submitted', 'Status', { label: 'Actions', align: 'right' }]}
+          columns={['Application No', 'Kind', 'Applicant', 'Category', 'Submitted', 'Status', { label: 'Actions', align: 'right' }]}
           empty={
             queue.data &&
             queue.data.items.length === 0 && (
               <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                {status === 'action' && !search && !category
+                {status === 'action' && !search && !category && !kind
                   ? 'No applications are waiting for review.'
                   : 'No applications match these filters.'}
               </Typography>
@@ -138,9 +164,14 @@ export function ReviewQueuePage() {
 
 function QueueRow({ item }: { item: ReviewQueueItem }) {
   const to = `/admin/applications/${encodeURIComponent(item.Code)}`;
+  const detail = kindDetail(item);
   return (
     <TableRow hover>
       <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{item.Code}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <KindChip kind={item.kind} />
+        {detail && <Caption sx={{ mt: 0.5 }}>{detail}</Caption>}
+      </TableCell>
       <TableCell>
         <Typography variant="body2">{item.ApplicantName || '—'}</Typography>
         {item.Email && (

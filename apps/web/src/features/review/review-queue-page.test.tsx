@@ -1,0 +1,144 @@
+import type { ReviewQueuePage as QueuePage, ReviewQueueItem } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../shared/api/client';
+import { settle } from '../../test/settle';
+import { ReviewQueuePage } from './review-queue-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const item = (over: Partial<ReviewQueueItem>): ReviewQueueItem => ({
+  Code: 'APP000001',
+  kind: 'Registration',
+  FromCategory: null,
+  LicenseYear: null,
+  ProfileID: 'PR000001',
+  ApplicantName: 'Jane Mwangi',
+  Email: 'jane@example.com',
+  AppliedCategory: 'GRADUATE',
+  CategoryDescription: 'Graduate Engineer',
+  status: 'Open',
+  Submitted: true,
+  submittedAt: '2026-11-20T08:00:00.000Z',
+  returnedAt: null,
+  ApplicationDateTime: '2026-11-19T08:00:00.000Z',
+  assignedMemberNo: null,
+  ...over,
+});
+
+const page: QueuePage = {
+  items: [
+    item({}),
+    item({
+      Code: 'APP000002',
+      kind: 'Upgrade',
+      FromCategory: 'GRADUATE',
+      AppliedCategory: 'PE',
+      CategoryDescription: 'Professional Engineer',
+    }),
+    item({ Code: 'APP000003', kind: 'Licence', LicenseYear: 2027, AppliedCategory: 'PE', CategoryDescription: 'Professional Engineer' }),
+  ],
+  total: 3,
+  page: 1,
+  pageSize: 20,
+  counts: { action: 3 },
+};
+
+let container: HTMLDivElement;
+let root: Root;
+let paths: string[];
+
+function Search() {
+  return <p data-testid="search">{useLocation().search}</p>;
+}
+
+beforeEach(() => {
+  paths = [];
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    paths.push(path);
+    if (path.startsWith('admin/applications?')) return page;
+    if (path === 'setup/membership-categories') return [{ Code: 'PE', Description: 'Professional Engineer' }];
+    return null;
+  });
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+async function show(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route
+              path="/admin/applications"
+              element={
+                <>
+                  <ReviewQueuePage />
+                  <Search />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  });
+  await settle();
+}
+
+const queueCalls = () => paths.filter((p) => p.startsWith('admin/applications?'));
+const search = () => container.querySelector('[data-testid="search"]')?.textContent ?? '';
+const rowOf = (code: string) => [...container.querySelectorAll('tbody tr')].find((r) => r.textContent?.includes(code));
+
+async function chooseKind(label: string) {
+  const select = [...container.querySelectorAll('[role="combobox"]')].find((el) =>
+    el.closest('.MuiFormControl-root')?.querySelector('label')?.textContent?.startsWith('Kind'),
+  ) as HTMLElement;
+  await act(async () => select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
+  const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === label);
+  await act(async () => option?.click());
+  await settle();
+}
+
+describe('the review queue’s kind filter', () => {
+  it('shows every row’s kind, an upgrade’s categories and a licence’s year', async () => {
+    await show('/admin/applications');
+    expect(queueCalls()[0]).not.toContain('kind=');
+    expect(rowOf('APP000001')?.textContent).toContain('Registration');
+    expect(rowOf('APP000002')?.textContent).toContain('Upgrade');
+    expect(rowOf('APP000002')?.textContent).toContain('GRADUATE → PE');
+    expect(rowOf('APP000003')?.textContent).toContain('Licence');
+    expect(rowOf('APP000003')?.textContent).toContain('2027');
+  });
+
+  it('reads the kind from the address and asks the server for it', async () => {
+    await show('/admin/applications?kind=Upgrade&status=all');
+    expect(queueCalls().at(-1)).toContain('kind=Upgrade');
+    expect(queueCalls().at(-1)).toContain('status=all');
+  });
+
+  it('keeps a chosen kind in the address, back on the first page, and All removes it', async () => {
+    await show('/admin/applications?category=PE&page=2');
+    await chooseKind('Licence');
+    expect(search()).toContain('kind=Licence');
+    expect(search()).toContain('category=PE');
+    expect(search()).not.toContain('page=');
+    expect(queueCalls().at(-1)).toContain('kind=Licence');
+
+    await chooseKind('All');
+    expect(search()).not.toContain('kind=');
+    expect(queueCalls().at(-1)).not.toContain('kind=');
+  });
+});
