@@ -52,8 +52,11 @@ export const licenseMessages = {
 
 const req = (max: number) =>
   z.string({ error: licenseMessages.required }).trim().min(1, licenseMessages.required).max(max, messages.valueTooLong);
-/** 10 digits in groups 3-3-4, optional brackets, dash, dot or space separators (part 2 §5). */
-export const LICENSE_PHONE = /^\(?\d{3}\)?[-.\s]?\d{3}[-.\s]?\d{4}$/;
+/**
+ * 10 digits with optional brackets, dash, dot or space separators (part 2 §5 says groups of 3-3-4; Kenyans write
+ * 0722 123 456, so any grouping of the ten digits is accepted: decision 032).
+ */
+export const LICENSE_PHONE = /^(?=(?:\D*\d){10}\D*$)\(?\d{3,4}\)?[-.\s]?\d{3}[-.\s]?\d{3,4}$/;
 
 /** The Licence details tab (part 2 §5), used by the wizard and by POST /api/license. */
 export const licenseDetailsSchema = z.object({
