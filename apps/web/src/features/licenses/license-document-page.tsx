@@ -7,7 +7,7 @@ import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { useLicenseApplication, useLicensePdf } from './api';
 import { useLicenseCaption } from './components';
 import { LICENSE_LIST, licensePath } from './paths';
-import { pdfName } from './rules';
+import { awaitsSignedUpload, pdfName } from './rules';
 import { UploadPanel } from './upload-panel';
 
 /**
@@ -49,7 +49,7 @@ export function LicenseDocumentPage() {
         </Alert>
       )}
       {application.error && <Alert severity="error">{application.error.message}</Alert>}
-      {app && !app.hasSignedDocument && <UploadPanel licenseApplicationNo={app.licenseApplicationNo} />}
+      {app && awaitsSignedUpload(app) && <UploadPanel licenseApplicationNo={app.licenseApplicationNo} />}
       <PdfViewer
         data={code ? pdf.data : ''}
         loading={Boolean(code) && pdf.isLoading}

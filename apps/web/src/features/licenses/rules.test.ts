@@ -1,7 +1,7 @@
 import { LICENSE_UPLOAD_MAX_BYTES, type LicenseApplication, licenseMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { licenseDate } from '../../shared/licenses/license-text';
-import { adminLicenseMoves, canStartLicense, licenseActions, pdfName, uploadRefusal } from './rules';
+import { adminLicenseMoves, awaitsSignedUpload, canStartLicense, licenseActions, pdfName, uploadRefusal } from './rules';
 
 const draft: Pick<LicenseApplication, 'proFormaRef' | 'receiptNo' | 'hasSignedDocument' | 'license'> = {
   proFormaRef: null,
@@ -44,6 +44,14 @@ describe('licence row actions (part 2 §2.4, §4)', () => {
 
   it('adds the licence once issued', () => {
     expect(licenseActions(issued).licence).toBe(true);
+  });
+});
+
+describe('the signed upload panel', () => {
+  it('shows for a saved application until it is uploaded, and again when a reviewer returns it', () => {
+    expect(awaitsSignedUpload({ Submitted: false, hasSignedDocument: false, returnedAt: null })).toBe(true);
+    expect(awaitsSignedUpload({ Submitted: true, hasSignedDocument: true, returnedAt: null })).toBe(false);
+    expect(awaitsSignedUpload({ Submitted: false, hasSignedDocument: true, returnedAt: '2026-11-20T08:00:00.000Z' })).toBe(true);
   });
 });
 

@@ -24,6 +24,14 @@ export function licenseActions(
   };
 }
 
+/**
+ * Whether the document page offers the signed upload: a saved application not yet uploaded, or one a reviewer
+ * returned, which is submitted again with a new signed scan.
+ */
+export function awaitsSignedUpload(a: Pick<LicenseApplication, 'Submitted' | 'hasSignedDocument' | 'returnedAt'>): boolean {
+  return !a.Submitted && (!a.hasSignedDocument || a.returnedAt !== null);
+}
+
 /** New is refused with the profile's reason, unless there is an application to continue. */
 export function canStartLicense(profile: { blockedReason: string | null; openApplicationNo: string | null }): boolean {
   return Boolean(profile.openApplicationNo) || !profile.blockedReason;

@@ -11,8 +11,9 @@ import { ApiError, api, readableMessage } from '../../shared/api/client';
 import { readSession } from '../../shared/session/session-store';
 
 export const registerApi = {
-  /** GET profile/search?term={base64 of term} (part 1 §7). */
-  search: (term: string, page: number) => api.get<SearchPage>(`profile/search?term=${encodeURIComponent(encodeBase64(term))}&page=${page}`),
+  /** GET profile/search?term={base64 of term} (part 1 §7); `licensed` keeps members holding a current practising licence. */
+  search: (term: string, page: number, licensed: boolean) =>
+    api.get<SearchPage>(`profile/search?term=${encodeURIComponent(encodeBase64(term))}&page=${page}${licensed ? '&licensed=true' : ''}`),
   show: (profileId: string) => api.get<PublicProfileCard>(`profile/search/show/${encodeURIComponent(profileId)}`),
   stats: () => api.get<SearchStats>('profile/search/stats'),
   members: (query: MembersFilter & { page: number; pageSize: number }) => {
@@ -30,10 +31,10 @@ export interface MembersFilter {
   status: string;
 }
 
-export function useRegisterSearch(term: string, page: number) {
+export function useRegisterSearch(term: string, page: number, licensed: boolean) {
   return useQuery({
-    queryKey: ['register-search', term, page],
-    queryFn: () => registerApi.search(term, page),
+    queryKey: ['register-search', term, page, licensed],
+    queryFn: () => registerApi.search(term, page, licensed),
     enabled: Boolean(term),
     placeholderData: keepPreviousData,
     retry: false,

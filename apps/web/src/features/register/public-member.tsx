@@ -1,5 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { type PublicProfile, registerMessages } from '@portal/contract';
+import { licenseDate } from '../../shared/licenses/license-text';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 
 /** Titles then names, as the register shows them: 'Eng. Jane Wanjiru Mwangi'. */
@@ -17,11 +18,31 @@ export function StatusChip({ status }: { status: string }) {
   return <Chip size="small" label={status} sx={{ bgcolor: color, color: '#fff', fontWeight: 600 }} />;
 }
 
-/** Status, and good standing (true) or In arrears (part 1 §4). */
-export function MemberStatusChips({ member }: { member: Pick<PublicProfile, 'Status' | 'goodStanding'> }) {
+/** 'Licensed to practise until 31 December 2026' for a member holding a current licence (decision 032). */
+function LicenceChip({ member, showUnlicensed }: { member: Pick<PublicProfile, 'licensed' | 'licenseValidTo'>; showUnlicensed?: boolean }) {
+  if (member.licensed && member.licenseValidTo) {
+    return (
+      <Chip size="small" label={registerMessages.licensed(licenseDate(member.licenseValidTo))} color="info" sx={{ fontWeight: 600 }} />
+    );
+  }
+  if (!showUnlicensed) return null;
+  return <Chip size="small" variant="outlined" label={registerMessages.notLicensed} />;
+}
+
+/**
+ * Status, good standing (true) or In arrears (part 1 §4), and the practising licence when the member holds one;
+ * `showUnlicensed` (the member's card) also says when they do not.
+ */
+export function MemberStatusChips({
+  member,
+  showUnlicensed,
+}: {
+  member: Pick<PublicProfile, 'Status' | 'goodStanding' | 'licensed' | 'licenseValidTo'>;
+  showUnlicensed?: boolean;
+}) {
   const color = member.goodStanding ? STATUS_COLORS.good : STATUS_COLORS.pending;
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       <StatusChip status={member.Status} />
       <Chip
         size="small"
@@ -29,6 +50,7 @@ export function MemberStatusChips({ member }: { member: Pick<PublicProfile, 'Sta
         label={member.goodStanding ? registerMessages.goodStanding : registerMessages.inArrears}
         sx={{ borderColor: color, color, fontWeight: 600 }}
       />
+      <LicenceChip member={member} showUnlicensed={showUnlicensed} />
     </Stack>
   );
 }

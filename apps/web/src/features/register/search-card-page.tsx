@@ -84,7 +84,7 @@ export function SearchCardPage() {
                   {p.profileTitle.map((t) => t.description).join(', ')}
                 </Typography>
               )}
-              <MemberStatusChips member={p} />
+              <MemberStatusChips member={p} showUnlicensed />
               <Grid container spacing={2} sx={{ mt: 2 }}>
                 <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                   <Field label="Member No" value={p.MemberNo} />

@@ -7,6 +7,8 @@ import {
   Card,
   CardActionArea,
   CardContent,
+  Checkbox,
+  FormControlLabel,
   Grid,
   LinearProgress,
   Pagination,
@@ -61,15 +63,23 @@ function ResultCard({ member, showWorkPlace }: { member: PublicProfile; showWork
   );
 }
 
+/** The list's address: the term, the page and, when asked, only members licensed to practise. */
+function searchParams(term: string, page: number, licensed: boolean): Record<string, string> {
+  const params: Record<string, string> = term ? { term, page: String(page) } : {};
+  if (licensed) params.licensed = 'true';
+  return params;
+}
+
 /** /search/search-list: the public register by name or member number, 20 a page, and the register's counts. */
 export function SearchListPage() {
   const [params, setParams] = useSearchParams();
   const term = searchTermOf(params.get('term'));
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const licensed = params.get('licensed') === 'true';
   const [input, setInput] = useState(term);
   const toast = useToast();
   const { minor } = useSettings();
-  const results = useRegisterSearch(term, page);
+  const results = useRegisterSearch(term, page, licensed);
   const stats = useRegisterStats();
 
   useEffect(() => setInput(term), [term]);
@@ -86,7 +96,7 @@ export function SearchListPage() {
     const value = searchTermOf(input);
     // A blank term does nothing (part 1 §5).
     if (!value) return;
-    setParams({ term: value, page: '1' });
+    setParams(searchParams(value, 1, licensed));
   }
 
   const data = results.data;
@@ -100,18 +110,24 @@ export function SearchListPage() {
         </Typography>
         <Typography color="text.secondary">Look up a registered member by name or member number.</Typography>
       </Box>
-      <Box component="form" onSubmit={submit} role="search" sx={{ display: 'flex', gap: 1, maxWidth: 640 }}>
-        <TextField
-          fullWidth
-          label="Search"
-          placeholder={registerMessages.searchPlaceholder}
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100, 'aria-label': 'Name or member number' } }}
+      <Box>
+        <Box component="form" onSubmit={submit} role="search" sx={{ display: 'flex', gap: 1, maxWidth: 640 }}>
+          <TextField
+            fullWidth
+            label="Search"
+            placeholder={registerMessages.searchPlaceholder}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100, 'aria-label': 'Name or member number' } }}
+          />
+          <Button type="submit" variant="contained" startIcon={<Search />} sx={{ px: 3 }}>
+            Search
+          </Button>
+        </Box>
+        <FormControlLabel
+          control={<Checkbox checked={licensed} onChange={(e) => setParams(searchParams(term, 1, e.target.checked))} />}
+          label={registerMessages.licensedOnly}
         />
-        <Button type="submit" variant="contained" startIcon={<Search />} sx={{ px: 3 }}>
-          Search
-        </Button>
       </Box>
       {term && (
         <Box>
@@ -138,7 +154,7 @@ export function SearchListPage() {
                   page={page}
                   color="primary"
                   onChange={(_, p) => {
-                    setParams({ term, page: String(p) });
+                    setParams(searchParams(term, p, licensed));
                     window.scrollTo({ top: 0 });
                   }}
                   sx={{ alignSelf: 'center' }}

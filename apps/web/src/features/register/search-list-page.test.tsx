@@ -1,0 +1,124 @@
+import type { PublicProfile, SearchPage } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../shared/api/client';
+import { ToastProvider } from '../../shared/ui/toast';
+import { settle } from '../../test/settle';
+import { SearchListPage } from './search-list-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const member = (over: Partial<PublicProfile>): PublicProfile => ({
+  ProfileID: 'PR000001',
+  FirstName: 'Jane',
+  SecondName: null,
+  LastName: 'Mwangi',
+  profileTitle: [],
+  MemberNo: 'ERB1001',
+  MemberShipType: 'PE',
+  CategoryDescription: 'Professional Engineer',
+  MemberType: 'Individual',
+  discipline: null,
+  DisciplineDescription: null,
+  memberInformation: [],
+  workexp: [],
+  Status: 'Active',
+  goodStanding: true,
+  photoUrl: null,
+  licensed: false,
+  licenseValidTo: null,
+  ...over,
+});
+
+const results: SearchPage = {
+  profiles: [
+    member({ licensed: true, licenseValidTo: '2026-12-31' }),
+    member({ ProfileID: 'PR000002', FirstName: 'John', MemberNo: 'ERB1002' }),
+  ],
+  total: 2,
+  capped: false,
+  page: 1,
+  pageSize: 20,
+};
+
+let container: HTMLDivElement;
+let root: Root;
+let paths: string[];
+
+function Search() {
+  return <p data-testid="search">{useLocation().search}</p>;
+}
+
+beforeEach(() => {
+  paths = [];
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    paths.push(path);
+    if (path.startsWith('profile/search?')) return results;
+    if (path === 'profile/search/stats') return { total: 2, groups: [] };
+    return null;
+  });
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.restoreAllMocks();
+});
+
+async function show(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route
+                path="/search/search-list"
+                element={
+                  <>
+                    <SearchListPage />
+                    <Search />
+                  </>
+                }
+              />
+            </Routes>
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+  });
+  await settle();
+}
+
+const searchCalls = () => paths.filter((p) => p.startsWith('profile/search?'));
+const cardOf = (memberNo: string) => [...container.querySelectorAll('a')].find((a) => a.textContent?.includes(memberNo));
+
+describe('the public register and practising licences', () => {
+  it('marks a licensed member with the last day of the licence, and says nothing of the others', async () => {
+    await show('/search/search-list?term=Mwangi&page=1');
+    expect(cardOf('ERB1001')?.textContent).toContain('Licensed to practise until 31 December 2026');
+    expect(cardOf('ERB1002')?.textContent).not.toContain('icen');
+    expect(searchCalls()[0]).not.toContain('licensed');
+  });
+
+  it('asks for licensed members only from the box, kept in the address with the term', async () => {
+    await show('/search/search-list?term=Mwangi&page=3');
+    const box = container.querySelector<HTMLInputElement>('input[type="checkbox"]') as HTMLInputElement;
+    expect(box.closest('label')?.textContent).toBe('Licensed to practise only');
+    await act(async () => box.click());
+    await settle();
+    const search = container.querySelector('[data-testid="search"]')?.textContent ?? '';
+    expect(search).toContain('term=Mwangi');
+    expect(search).toContain('page=1');
+    expect(search).toContain('licensed=true');
+    expect(searchCalls().at(-1)).toContain('&licensed=true');
+    expect(box.checked).toBe(true);
+  });
+});
