@@ -5,11 +5,14 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { conflict, notFound } from '../../shared/errors';
+import { organisationName } from '../../shared/organisation';
 import { currentUser } from '../../shared/session';
 import { containsPattern } from '../../shared/sql-search';
+import { enqueue } from '../outbox/outbox';
 import { type LicenceRow, licenceDocumentNos, licenceDto } from './common';
+import { licenceStatusNotice } from './notices';
 
-const { licenses, profiles } = schema;
+const { licenses, profiles, users } = schema;
 
 const holderName = sql<string>`trim(concat_ws(' ', ${profiles.firstName}, ${profiles.secondName}, ${profiles.lastName}))`;
 
@@ -90,7 +93,16 @@ export async function changeLicenceStatus(
       target: `license:${row.licenseNo}`,
       details: { from: row.status, to: input.status, reason: input.reason },
     });
-    const [profile] = await tx.select({ holder: holderName }).from(profiles).where(eq(profiles.profileId, row.profileId));
+    const [profile] = await tx
+      .select({ holder: holderName, firstName: profiles.firstName, email: sql<string | null>`coalesce(${users.email}, ${profiles.email})` })
+      .from(profiles)
+      .leftJoin(users, eq(users.profileId, profiles.profileId))
+      .where(eq(profiles.profileId, row.profileId))
+      .limit(1);
+    if (profile?.email) {
+      const to = { email: profile.email, firstName: profile.firstName };
+      await enqueue(tx, licenceStatusNotice(ctx.config, await organisationName(tx), to, row.licenseNo, input.status, input.reason));
+    }
     const [dto] = await adminDtos(tx, [{ licence: updated, holder: profile?.holder ?? '' }]);
     return dto;
   });
