@@ -7,17 +7,30 @@ import { isReturned } from '../../shared/member/queries';
 import { Caption } from '../../shared/ui/caption';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { useUpgradeChecklist, useUpgradePlans, useUpgrades } from './api';
-import { canContinue } from './rules';
+import { canContinue, completeRoute } from './rules';
 import { SubmitDialog } from './submit-dialog';
 import { UpgradePage } from './upgrade-page';
 
-/** Complete opens the item's editor, as the profile checklist does. */
-const componentRoute = (item: ChecklistItem) =>
-  `/checklist/component/${encodeURIComponent(item.code)}?type=${encodeURIComponent(item.checkListType)}`;
+function CompleteButton({ item }: { item: ChecklistItem }) {
+  const to = completeRoute(item);
+  const label = `Complete ${item.description}`;
+  if (!to) {
+    return (
+      <Button variant="outlined" size="small" disabled aria-label={label}>
+        Complete
+      </Button>
+    );
+  }
+  return (
+    <Button component={RouterLink} to={to} variant="outlined" size="small" disabled={item.pass} aria-label={label}>
+      Complete
+    </Button>
+  );
+}
 
 function ChecklistTable({ items }: { items: ChecklistItem[] }) {
   return (
-    <PlainTable label="Upgrade checklist" outlined columns={['Item', 'Status', 'Actions']}>
+    <PlainTable label="Upgrade checklist" outlined columns={['Item', 'Status', { label: 'Actions', align: 'right' }]}>
       {items.map((item) => (
         <TableRow key={item.code}>
           <TableCell>
@@ -32,16 +45,7 @@ function ChecklistTable({ items }: { items: ChecklistItem[] }) {
             )}
           </TableCell>
           <TableCell align="right">
-            <Button
-              component={RouterLink}
-              to={componentRoute(item)}
-              variant="outlined"
-              size="small"
-              disabled={item.pass}
-              aria-label={`Complete ${item.description}`}
-            >
-              Complete
-            </Button>
+            <CompleteButton item={item} />
           </TableCell>
         </TableRow>
       ))}

@@ -1,6 +1,6 @@
 import type { Upgrade, UpgradePlan } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { canContinue, plansToApply, upgradeActions } from './rules';
+import { canContinue, completeRoute, plansToApply, upgradeActions } from './rules';
 
 const comment = {
   comment: 'Attach your degree certificate',
@@ -92,5 +92,21 @@ describe('canContinue (part 2 §5)', () => {
     expect(canContinue(true, [{ pass: true }, { pass: true }])).toBe(true);
     expect(canContinue(false, [{ pass: true }])).toBe(false);
     expect(canContinue(true, [{ pass: true }, { pass: false }])).toBe(false);
+  });
+});
+
+describe('completeRoute', () => {
+  const item = (code: string) => ({ code, checkListType: 'Upgrade' });
+
+  it('opens the checklist editor for a profile item', () => {
+    expect(completeRoute(item('WORK EXPERIENCE'))).toBe('/checklist/component/WORK%20EXPERIENCE?type=Upgrade');
+  });
+
+  it('sends the ledger and CPD rules where the member can act on them, and the others nowhere', () => {
+    expect(completeRoute(item('GOOD_STANDING'))).toBe('/billing');
+    expect(completeRoute(item('CPD_YEARS_3'))).toBe('/cpd');
+    expect(completeRoute(item('CPD_LAST_YEAR'))).toBe('/cpd');
+    expect(completeRoute(item('YEARS_IN_CATEGORY_3'))).toBeNull();
+    expect(completeRoute(item('LICENSABLE'))).toBeNull();
   });
 });

@@ -50,6 +50,18 @@ export function canContinue(confirmed: boolean, items: Pick<ChecklistItem, 'pass
   return confirmed && items.every((i) => i.pass);
 }
 
+/**
+ * Where a checklist item is completed: a profile item in the checklist feature's editor; the rules read from the
+ * ledger and CPD (decision 032) where the member can act on them; none for those only time brings (years in the
+ * category, a licensable category).
+ */
+export function completeRoute(item: Pick<ChecklistItem, 'code' | 'checkListType'>): string | null {
+  if (item.code === 'GOOD_STANDING') return '/billing';
+  if (item.code.startsWith('CPD_')) return '/cpd';
+  if (item.code === 'LICENSABLE' || item.code.startsWith('YEARS_IN_CATEGORY_')) return null;
+  return `/checklist/component/${encodeURIComponent(item.code)}?type=${encodeURIComponent(item.checkListType)}`;
+}
+
 export const upgradeChecklistRoute = (category: string) => `/upgrade/checklist/${encodeURIComponent(category)}`;
 export const upgradeDocumentRoute = (code: string) => `/upgrade/document/${encodeURIComponent(code)}`;
 export const acceptanceLetterRoute = (code: string) => `/upgrade/acceptance-letter/${encodeURIComponent(code)}`;
