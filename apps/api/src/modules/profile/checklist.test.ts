@@ -109,11 +109,22 @@ describe('GET /api/checklist', () => {
     expect((await flags(token)).PROFESSIONAL).toBe(true);
     expect(await profileComplete(token)).toBe(true);
 
-    expect(await flags(token, '/api/checklist?type=Upgrade')).toEqual({ EDUCATION: true, 'WORK EXPERIENCE': true, REFEREE: true });
+    // An applicant is no member yet: the membership, ledger and CPD rules fail (decision 032).
+    expect(await flags(token, '/api/checklist?type=Upgrade')).toEqual({
+      EDUCATION: true,
+      'WORK EXPERIENCE': true,
+      REFEREE: true,
+      YEARS_IN_CATEGORY_3: false,
+      GOOD_STANDING: false,
+      CPD_YEARS_3: false,
+    });
     expect(await flags(token, '/api/checklist?type=License&category=CONSULTING')).toEqual({
       PROFILE: true,
       CONTACTS: true,
       'WORK EXPERIENCE': true,
+      LICENSABLE: false,
+      GOOD_STANDING: false,
+      CPD_LAST_YEAR: false,
     });
     expect(Object.keys(await flags(token, '/api/application/checklist/GRADUATE'))).not.toContain('PROFESSIONAL');
     expect((await t.call('GET', '/api/checklist?type=Renewal', { token })).status).toBe(400);

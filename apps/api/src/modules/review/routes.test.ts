@@ -123,6 +123,9 @@ describe('GET /api/admin/applications and /counts', () => {
     });
     expect(page.items[0]).toEqual({
       Code: older.application.code,
+      kind: 'Registration',
+      FromCategory: null,
+      LicenseYear: null,
       ProfileID: older.profileId,
       ApplicantName: expect.stringMatching(/^Wanjiku .*Kamau$/),
       Email: older.user.email,
@@ -137,6 +140,8 @@ describe('GET /api/admin/applications and /counts', () => {
     });
 
     expect(codes(await list('?status=Released'))).toEqual([released.application.code]);
+    expect(codes(await list('?status=all&kind=Registration'))).toHaveLength(6);
+    expect(codes(await list('?status=all&kind=Upgrade'))).toEqual([]);
     expect(codes(await list('?status=Rejected'))).toEqual([rejected.application.code]);
     expect(codes(await list('?status=returned'))).toEqual([returned.application.code]);
     expect(codes(await list('?status=New'))).toEqual([draft.code]);
