@@ -2,7 +2,6 @@ import { CheckCircle, OpenInNew, Warning } from '@mui/icons-material';
 import { Alert, Button, TableCell, TableRow } from '@mui/material';
 import { type ChecklistItem, upgradeMessages } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
-import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 
@@ -26,10 +25,7 @@ export function ChecklistStep({ items, loading, error }: { items: ChecklistItem[
       <PlainTable label="Checklist" columns={['Item', 'Status', { label: 'Actions', align: 'right' }]}>
         {items.map((item) => (
           <TableRow key={item.code}>
-            <TableCell>
-              {item.description}
-              <Caption>{item.checkListType}</Caption>
-            </TableCell>
+            <TableCell>{item.description}</TableCell>
             <TableCell>
               {item.pass ? (
                 <CheckCircle color="success" titleAccess="Complete" />

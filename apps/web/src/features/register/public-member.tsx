@@ -22,7 +22,13 @@ export function StatusChip({ status }: { status: string }) {
 function LicenceChip({ member, showUnlicensed }: { member: Pick<PublicProfile, 'licensed' | 'licenseValidTo'>; showUnlicensed?: boolean }) {
   if (member.licensed && member.licenseValidTo) {
     return (
-      <Chip size="small" label={registerMessages.licensed(licenseDate(member.licenseValidTo))} color="info" sx={{ fontWeight: 600 }} />
+      <Chip
+        size="small"
+        color="info"
+        label={registerMessages.licensed(licenseDate(member.licenseValidTo))}
+        // The sentence wraps on a phone rather than losing its date.
+        sx={{ fontWeight: 600, height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+      />
     );
   }
   if (!showUnlicensed) return null;
