@@ -6,6 +6,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { isReturned } from '../../shared/member/queries';
 import { Caption } from '../../shared/ui/caption';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useUpgradeChecklist, useUpgradePlans, useUpgrades } from './api';
 import { canContinue, completeRoute } from './rules';
 import { SubmitDialog } from './submit-dialog';
@@ -39,7 +40,7 @@ function ChecklistTable({ items }: { items: ChecklistItem[] }) {
           </TableCell>
           <TableCell>
             {item.pass ? (
-              <CheckCircle color="success" titleAccess="Complete" />
+              <CheckCircle sx={{ color: STATUS_COLORS.good }} titleAccess="Complete" />
             ) : (
               <Warning sx={{ color: 'warning.main' }} titleAccess="Incomplete" />
             )}
@@ -59,7 +60,7 @@ function Checklist({ items, plan, resubmit }: { items: ChecklistItem[]; plan: Up
   const done = items.filter((i) => i.pass).length;
   return (
     <Stack spacing={2}>
-      <Alert severity={done === items.length ? 'success' : 'info'}>{upgradeMessages.requirementsComplete(done, items.length)}</Alert>
+      <Alert severity="info">{upgradeMessages.requirementsComplete(done, items.length)}</Alert>
       <ChecklistTable items={items} />
       {!plan && <Alert severity="warning">{upgradeMessages.planNotFound}</Alert>}
       <FormControlLabel

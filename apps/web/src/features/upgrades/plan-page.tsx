@@ -1,4 +1,5 @@
 import { Chip, Typography } from '@mui/material';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useUpgradePlans } from './api';
 import { PlanCard, PlanGrid } from './plan-card';
 import { UpgradePage } from './upgrade-page';
@@ -19,7 +20,13 @@ export function PlanPage() {
                 plan={p}
                 title={p.ToCategoryDescription}
                 disabled={!p.enabled || !p.eligible}
-                chip={<Chip size="small" label={p.enabled ? 'Enabled' : 'Disabled'} color={p.enabled ? 'success' : 'default'} />}
+                chip={
+                  <Chip
+                    size="small"
+                    label={p.enabled ? 'Enabled' : 'Disabled'}
+                    sx={p.enabled ? { bgcolor: STATUS_COLORS.good, color: '#fff' } : undefined}
+                  />
+                }
               >
                 <Typography variant="body2" color="text.secondary">
                   Plan {p.code}

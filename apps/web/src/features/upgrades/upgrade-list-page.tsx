@@ -19,6 +19,7 @@ import { isReturned } from '../../shared/member/queries';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useUpgrades } from './api';
 import { ReviewerComments } from './reviewer-comments';
 import { upgradeActions } from './rules';
@@ -36,10 +37,10 @@ const COLUMNS: ServerTableColumn[] = [
 ];
 
 function StatusChips({ upgrade }: { upgrade: Upgrade }) {
-  const color = upgrade.status === 'Released' ? 'success' : upgrade.status === 'Rejected' ? 'error' : 'default';
+  const color = upgrade.status === 'Released' ? STATUS_COLORS.good : upgrade.status === 'Rejected' ? STATUS_COLORS.bad : null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Chip size="small" label={upgrade.status} color={color} />
+      <Chip size="small" label={upgrade.status} sx={color ? { bgcolor: color, color: '#fff' } : undefined} />
       {isReturned(upgrade) && <Chip size="small" color="warning" variant="outlined" label="Returned to you" />}
     </Stack>
   );
@@ -47,7 +48,7 @@ function StatusChips({ upgrade }: { upgrade: Upgrade }) {
 
 function UpgradeTable({ upgrades }: { upgrades: Upgrade[] }) {
   return (
-    <PlainTable label="My Upgrades" columns={COLUMNS}>
+    <PlainTable label="My Upgrades" outlined columns={COLUMNS}>
       {upgrades.map((u) => {
         const actions = upgradeActions(u);
         return (
