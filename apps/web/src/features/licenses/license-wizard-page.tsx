@@ -31,7 +31,7 @@ const CHECKLIST = 1;
 const DECLARATION = 2;
 
 /** The form's starting values: empty, then the profile's prefill, then what a draft being continued holds. */
-export function initialDetails(...sources: Partial<LicenseDetailsInput>[]): LicenseDetailsInput {
+function initialDetails(...sources: Partial<LicenseDetailsInput>[]): LicenseDetailsInput {
   const values = Object.fromEntries(Object.keys(LICENSE_DETAIL_LABELS).map((k) => [k, ''])) as LicenseDetailsInput;
   for (const source of sources) {
     for (const [key, value] of Object.entries(source)) {
