@@ -4,13 +4,30 @@ import { type ChecklistItem, upgradeMessages } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { completeRoute } from './rules';
 
-/** Where an item is completed: the profile editor the checklist feature opens, back to the License checklist. */
-const componentPath = (item: ChecklistItem) => `/checklist/component/${encodeURIComponent(item.code)}?type=License`;
+/** Complete opens where the item is done in a new tab; a requirement nobody can act on here has it disabled. */
+function CompleteButton({ item }: { item: ChecklistItem }) {
+  const to = completeRoute(item);
+  const common = { size: 'small', variant: 'outlined', 'aria-label': `Complete ${item.description}` } as const;
+  if (!to || item.pass) {
+    return (
+      <Button {...common} disabled>
+        Complete
+      </Button>
+    );
+  }
+  return (
+    <Button {...common} component={RouterLink} to={to} target="_blank" rel="noopener" endIcon={<OpenInNew fontSize="small" />}>
+      Complete
+    </Button>
+  );
+}
 
 /**
- * The Checklist tab: the category's licence requirements with their state. Completing one opens the profile in a
- * new tab, so the details typed so far stay here; the list is read again on coming back.
+ * The Checklist tab: the category's licence requirements with their state. Completing one opens another tab, so the
+ * details typed so far stay here; the list is read again on coming back.
  */
 export function ChecklistStep({ items, loading, error }: { items: ChecklistItem[]; loading: boolean; error: string | null }) {
   if (loading) return <LoadingSpinner label="Loading the checklist" />;
@@ -28,25 +45,13 @@ export function ChecklistStep({ items, loading, error }: { items: ChecklistItem[
             <TableCell>{item.description}</TableCell>
             <TableCell>
               {item.pass ? (
-                <CheckCircle color="success" titleAccess="Complete" />
+                <CheckCircle sx={{ color: STATUS_COLORS.good }} titleAccess="Complete" />
               ) : (
                 <Warning sx={{ color: 'warning.main' }} titleAccess="Incomplete" />
               )}
             </TableCell>
             <TableCell align="right">
-              <Button
-                component={RouterLink}
-                to={componentPath(item)}
-                target="_blank"
-                rel="noopener"
-                size="small"
-                variant="outlined"
-                endIcon={<OpenInNew fontSize="small" />}
-                disabled={item.pass}
-                aria-label={`Complete ${item.description}`}
-              >
-                Complete
-              </Button>
+              <CompleteButton item={item} />
             </TableCell>
           </TableRow>
         ))}

@@ -1,7 +1,7 @@
 import { LICENSE_UPLOAD_MAX_BYTES, type LicenseApplication, licenseMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { licenseDate } from '../../shared/licenses/license-text';
-import { adminLicenseMoves, awaitsSignedUpload, canStartLicense, licenseActions, pdfName, uploadRefusal } from './rules';
+import { adminLicenseMoves, awaitsSignedUpload, canStartLicense, completeRoute, licenseActions, pdfName, uploadRefusal } from './rules';
 
 const draft: Pick<LicenseApplication, 'proFormaRef' | 'receiptNo' | 'hasSignedDocument' | 'license'> = {
   proFormaRef: null,
@@ -52,6 +52,15 @@ describe('the signed upload panel', () => {
     expect(awaitsSignedUpload({ Submitted: false, hasSignedDocument: false, returnedAt: null })).toBe(true);
     expect(awaitsSignedUpload({ Submitted: true, hasSignedDocument: true, returnedAt: null })).toBe(false);
     expect(awaitsSignedUpload({ Submitted: false, hasSignedDocument: true, returnedAt: '2026-11-20T08:00:00.000Z' })).toBe(true);
+  });
+});
+
+describe('completing a licence requirement', () => {
+  it('opens the profile editor for profile items, Billing and My Cpd for the rules, and nothing for the category', () => {
+    expect(completeRoute({ code: 'WORK EXPERIENCE' })).toBe('/checklist/component/WORK%20EXPERIENCE?type=License');
+    expect(completeRoute({ code: 'GOOD_STANDING' })).toBe('/billing');
+    expect(completeRoute({ code: 'CPD_LAST_YEAR' })).toBe('/cpd');
+    expect(completeRoute({ code: 'LICENSABLE' })).toBeNull();
   });
 });
 

@@ -1,4 +1,10 @@
-import { LICENSE_UPLOAD_MAX_BYTES, type LicenseApplication, type LicenseStatus, licenseMessages } from '@portal/contract';
+import {
+  type ChecklistItem,
+  LICENSE_UPLOAD_MAX_BYTES,
+  type LicenseApplication,
+  type LicenseStatus,
+  licenseMessages,
+} from '@portal/contract';
 
 export interface LicenseRowActions {
   /** The invoice button's label: Proforma until a receipt exists, then Invoice; null without a proforma reference. */
@@ -30,6 +36,17 @@ export function licenseActions(
  */
 export function awaitsSignedUpload(a: Pick<LicenseApplication, 'Submitted' | 'hasSignedDocument' | 'returnedAt'>): boolean {
   return !a.Submitted && (!a.hasSignedDocument || a.returnedAt !== null);
+}
+
+/**
+ * Where a licence requirement is completed: a profile item in the checklist feature's editor; good standing in
+ * Billing and last year's CPD in My Cpd (decision 032); nowhere for the category itself, which only an upgrade changes.
+ */
+export function completeRoute(item: Pick<ChecklistItem, 'code'>): string | null {
+  if (item.code === 'GOOD_STANDING') return '/billing';
+  if (item.code.startsWith('CPD_')) return '/cpd';
+  if (item.code === 'LICENSABLE') return null;
+  return `/checklist/component/${encodeURIComponent(item.code)}?type=License`;
 }
 
 /** New is refused with the profile's reason, unless there is an application to continue. */
