@@ -35,6 +35,9 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'event.cancelled': 'Event cancelled',
   'event.attendance': 'Event attendance taken',
   'event.closed': 'Event closed',
+  'upgrade.plan_updated': 'Upgrade plan changed',
+  'license.status_changed': 'Licence status changed',
+  'license.lapsed': 'Licence lapsed',
 };
 
 interface Filters {

@@ -133,6 +133,17 @@ const pageTitles: [RegExp, string][] = [
   [/^\/admin\/applications/, 'Applications'],
   [/^\/admin\/members/, 'Members'],
   [/^\/admin\/billing/, 'Billing'],
+  [/^\/admin\/upgrade-plans/, 'Upgrade Plans'],
+  [/^\/admin\/licenses/, 'Licences'],
+  [/^\/upgrade\/document/, 'Upgrade Report'],
+  [/^\/upgrade\/acceptance-letter/, 'Acceptance Letter'],
+  [/^\/upgrade/, 'My Upgrades'],
+  // {license}: the license_alternative_caption setting (part 2 §2.4).
+  [/^\/license\/card/, '{license} Application'],
+  [/^\/license\/certificate/, '{license} Certificate'],
+  [/^\/license\/invoice/, '{license} Invoice'],
+  [/^\/license\/document/, '{license} Application Document'],
+  [/^\/license/, '{license} Applications'],
   [/^\/(admin\/)?events/, 'Events'],
   [/^\/cpd/, 'My Cpd'],
   [/^\/admin\/cpd/, 'CPD'],
@@ -229,7 +240,10 @@ export function AppShell() {
     !staff && settings.minor.certificate_of_good_standing && profile.data?.goodStanding && profile.data.MemberNo
       ? goodStandingRoute(profile.data.MemberNo)
       : null;
-  const title = pageTitles.find(([re]) => re.test(location.pathname))?.[1] ?? '';
+  const title = (pageTitles.find(([re]) => re.test(location.pathname))?.[1] ?? '').replace(
+    '{license}',
+    settings.minor.license_alternative_caption,
+  );
   const p = profile.data;
 
   const drawer = (
