@@ -106,8 +106,8 @@ function drawUpgradeReport(
   extra: UpgradeReportExtras & { events: EventRow[] },
 ) {
   const app = facts.application;
-  letterhead(doc, branding);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN);
+  const top = letterhead(doc, branding);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN, top);
   doc.moveDown(0.6);
   field(doc, 'Member', fullName(facts.profile));
   field(doc, 'Member No.', app.assignedMemberNo);
@@ -151,8 +151,8 @@ function drawUpgradeReport(
 
 function drawLicenceApplication(doc: Pdf, branding: Branding, title: string, facts: ApplicationFacts) {
   const app = facts.application;
-  letterhead(doc, branding);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN);
+  const top = letterhead(doc, branding);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN, top);
   doc.moveDown(0.6);
   field(doc, 'Applicant', fullName(facts.profile));
   field(doc, 'Member No.', app.assignedMemberNo);

@@ -77,6 +77,8 @@ const BUILT_ROUTES = [
   '/checkout',
   '/events',
   '/cpd',
+  '/upgrade',
+  '/license',
 ];
 const isBuilt = (link: NavLink): boolean =>
   Boolean(link.external) || BUILT_ROUTES.some((r) => link.to.startsWith(r)) || Boolean(link.children?.some(isBuilt));
