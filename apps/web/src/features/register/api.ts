@@ -35,7 +35,8 @@ export function useRegisterSearch(term: string, page: number, licensed: boolean)
   return useQuery({
     queryKey: ['register-search', term, page, licensed],
     queryFn: () => registerApi.search(term, page, licensed),
-    enabled: Boolean(term),
+    // The licensed filter alone lists every member holding a current licence (decision 032).
+    enabled: Boolean(term) || licensed,
     placeholderData: keepPreviousData,
     retry: false,
   });

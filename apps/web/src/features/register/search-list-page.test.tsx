@@ -121,4 +121,15 @@ describe('the public register and practising licences', () => {
     expect(searchCalls().at(-1)).toContain('&licensed=true');
     expect(box.checked).toBe(true);
   });
+
+  it('lists every licensed member from the box alone, without a search term', async () => {
+    await show('/search/search-list');
+    expect(searchCalls()).toEqual([]);
+    const box = container.querySelector<HTMLInputElement>('input[type="checkbox"]') as HTMLInputElement;
+    await act(async () => box.click());
+    await settle();
+    expect(searchCalls().at(-1)).toContain('&licensed=true');
+    expect(container.textContent).toContain('2 licensed members holding a current practising licence');
+    expect(cardOf('ERB1001')?.textContent).toContain('Licensed to practise until 31 December 2026');
+  });
 });

@@ -65,8 +65,9 @@ function ResultCard({ member, showWorkPlace }: { member: PublicProfile; showWork
 
 /** The list's address: the term, the page and, when asked, only members licensed to practise. */
 function searchParams(term: string, page: number, licensed: boolean): Record<string, string> {
-  const params: Record<string, string> = term ? { term, page: String(page) } : {};
+  const params: Record<string, string> = term ? { term } : {};
   if (licensed) params.licensed = 'true';
+  if (term || licensed) params.page = String(page);
   return params;
 }
 
@@ -129,7 +130,7 @@ export function SearchListPage() {
           label={registerMessages.licensedOnly}
         />
       </Box>
-      {term && (
+      {(term || licensed) && (
         <Box>
           {results.isFetching && <LinearProgress aria-label="Searching" sx={{ mb: 2 }} />}
           {results.isLoading && <LoadingSpinner label="Searching" />}
@@ -138,7 +139,7 @@ export function SearchListPage() {
               <Typography color="text.secondary" aria-live="polite">
                 {data.total === 0
                   ? registerMessages.noResults
-                  : `${data.total.toLocaleString('en-KE')}${data.capped ? '+' : ''} member${data.total === 1 ? '' : 's'} found for "${term}"`}
+                  : `${data.total.toLocaleString('en-KE')}${data.capped ? '+' : ''} ${licensed ? 'licensed ' : ''}member${data.total === 1 ? '' : 's'} ${term ? `found for "${term}"` : 'holding a current practising licence'}`}
               </Typography>
               {data.capped && <Alert severity="info">{registerMessages.capped}</Alert>}
               <Grid container spacing={2}>
