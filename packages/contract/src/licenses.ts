@@ -63,7 +63,8 @@ export const licenseDetailsSchema = z.object({
   startDate: z
     .string({ error: licenseMessages.required })
     .trim()
-    .min(1, licenseMessages.required)
+    // An empty field is told it is required, once, not also that it has the wrong shape.
+    .min(1, { message: licenseMessages.required, abort: true })
     .max(L.short, messages.valueTooLong)
     .regex(/^\d{4}-\d{2}-\d{2}$/, licenseMessages.required),
   practitionerSurname: req(L.name),
@@ -78,18 +79,34 @@ export const licenseDetailsSchema = z.object({
   practitionerPhone: z
     .string({ error: licenseMessages.phoneRequired })
     .trim()
-    .min(1, licenseMessages.phoneRequired)
+    .min(1, { message: licenseMessages.phoneRequired, abort: true })
     .max(L.phone, messages.valueTooLong)
     .regex(LICENSE_PHONE, licenseMessages.phoneFormat),
   practitionerEmail: z
     .string({ error: messages.emailRequired })
     .trim()
-    .min(1, messages.emailRequired)
+    .min(1, { message: messages.emailRequired, abort: true })
     .max(L.email, messages.emailTooLong)
     .regex(/^\S+@\S+\.\S+$/, messages.emailInvalid),
 });
 export type LicenseDetailsInput = z.input<typeof licenseDetailsSchema>;
 export type LicenseDetails = z.output<typeof licenseDetailsSchema>;
+
+/** The details' labels (part 2 §5), as the wizard asks for them, the back office shows them and the PDF prints them. */
+export const LICENSE_DETAIL_LABELS: Record<keyof LicenseDetails, string> = {
+  startDate: 'Start Date',
+  practitionerSurname: 'Practitioner Surname',
+  practitionerOtherNames: 'Other Names',
+  practitionerAddress: 'Practitioner Address',
+  practiceName: 'Practice Name',
+  postalCode: 'Postal Address',
+  physicalLocation: 'Physical Address',
+  countryCode: 'Country',
+  county: 'County',
+  city: 'City',
+  practitionerPhone: 'Practitioner Phone',
+  practitionerEmail: 'Practitioner E-mail',
+};
 
 /** POST /api/license: the application object; `licenseApplicationNo` updates a draft. The declaration must be ticked. */
 export const licenseSaveRequest = licenseDetailsSchema.extend({

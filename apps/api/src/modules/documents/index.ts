@@ -5,7 +5,6 @@ export { cpdStatementSubject } from './cpd-documents';
 export { fullName } from './facts';
 export type { DocumentKind, DocumentRow, IssueInput } from './issue';
 export { issueDocument } from './issue';
-export { LICENCE_DETAIL_LABELS } from './licence-documents';
 export { paymentMethodOf } from './money-pdfs';
 export { goodStandingSubject, goodStandingValidUntil } from './money-render';
 export { renderDocument, renderIssued } from './render';

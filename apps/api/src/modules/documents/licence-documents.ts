@@ -1,4 +1,11 @@
-import { type ChecklistItem, type DocumentKind, documentMessages, licenseIsCurrent, toCents } from '@portal/contract';
+import {
+  type ChecklistItem,
+  type DocumentKind,
+  documentMessages,
+  LICENSE_DETAIL_LABELS,
+  licenseIsCurrent,
+  toCents,
+} from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
@@ -36,22 +43,6 @@ async function categoryName(db: Db, code: string | null): Promise<string> {
     .where(eq(membershipCategories.code, code));
   return row?.description ?? code;
 }
-
-/** The labels of a licence application's details tab, in the form's order. */
-export const LICENCE_DETAIL_LABELS: [string, string][] = [
-  ['practitionerSurname', 'Practitioner surname'],
-  ['practitionerOtherNames', 'Other names'],
-  ['practitionerPhone', 'Phone'],
-  ['practitionerEmail', 'E-mail'],
-  ['practitionerAddress', 'Practitioner address'],
-  ['practiceName', 'Practice name'],
-  ['postalCode', 'Postal address'],
-  ['physicalLocation', 'Physical address'],
-  ['countryCode', 'Country'],
-  ['county', 'County'],
-  ['city', 'City'],
-  ['startDate', 'Start date'],
-];
 
 const detail = (facts: ApplicationFacts, key: string) => {
   const value = facts.application.details?.[key];
@@ -160,7 +151,7 @@ function drawLicenceApplication(doc: Pdf, branding: Branding, title: string, fac
   field(doc, 'Practising year', app.licenseYear ? `1 January to 31 December ${app.licenseYear}` : null);
   field(doc, 'Licence fee', kes(toCents(app.amount)));
   heading(doc, branding, 'Licence details');
-  for (const [key, label] of LICENCE_DETAIL_LABELS) field(doc, label, detail(facts, key));
+  for (const [key, label] of Object.entries(LICENSE_DETAIL_LABELS)) field(doc, label, detail(facts, key));
   heading(doc, branding, 'Declaration');
   doc
     .font('Helvetica')

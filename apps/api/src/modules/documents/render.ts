@@ -46,7 +46,7 @@ export async function renderIssued(ctx: AppContext, row: DocumentRow, facts?: Ap
       ? await prepareCpdDocument(ctx, row, branding, title, verifyUrl)
       : isLicenceDocument(kind)
         ? await prepareLicenceDocument(ctx, row, branding, title, async (f) =>
-            buildChecklist(ctx.db, await loadChecklistFacts(ctx, f.profile), f.application.appliedCategory, 'Upgrade'),
+            buildChecklist(ctx.db, await loadChecklistFacts(ctx, f.profile), f.application.appliedCategory, 'Upgrade', f.application),
           )
         : await prepare(ctx, row, branding, facts);
   const { doc, bytes } = startPdf({

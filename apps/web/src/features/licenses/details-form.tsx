@@ -1,7 +1,6 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
-import type { LicenseDetails, LicenseDetailsInput } from '@portal/contract';
+import { LICENSE_DETAIL_LABELS, type LicenseDetails, type LicenseDetailsInput } from '@portal/contract';
 import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { LICENSE_DETAIL_LABELS } from '../../shared/licenses/license-text';
 import { type LookupRow, useLookup } from '../profile/api';
 
 type Field = keyof LicenseDetailsInput;

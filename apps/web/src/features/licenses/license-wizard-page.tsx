@@ -3,6 +3,7 @@ import { ArrowBack, ArrowForward, Send } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardActions, CardContent, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
   formatKes,
+  LICENSE_DETAIL_LABELS,
   type LicenseApplication,
   type LicenseDetails,
   type LicenseDetailsInput,
@@ -14,7 +15,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useRouteCode } from '../../shared/documents/routes';
-import { LICENSE_DETAIL_LABELS } from '../../shared/licenses/license-text';
 import { eachFieldError } from '../../shared/ui/field-errors';
 import { setFlash } from '../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../shared/ui/form-alert';

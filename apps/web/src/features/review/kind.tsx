@@ -1,6 +1,12 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { type ApplicationKind, type ReviewApplication, type ReviewQueueItem, TRANSITION_ACTIONS } from '@portal/contract';
-import { LICENSE_DETAIL_LABELS, licenseDate } from '../../shared/licenses/license-text';
+import {
+  type ApplicationKind,
+  LICENSE_DETAIL_LABELS,
+  type ReviewApplication,
+  type ReviewQueueItem,
+  TRANSITION_ACTIONS,
+} from '@portal/contract';
+import { licenseDate } from '../../shared/licenses/license-text';
 import { FileButton } from './file-viewer';
 import { describeCode, Fields } from './panels';
 
