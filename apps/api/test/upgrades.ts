@@ -78,16 +78,24 @@ export async function twoAcceptedReferees(t: TestApp, token: string) {
   }
 }
 
-/** Points that meet every seeded CPD requirement (50, all structured); `short` years get 10 instead. */
-export async function cpdInYears(t: TestApp, member: { profileId: string; memberNo: string }, years: number[], short: number[] = []) {
+/** Structured points in each year: 50 meets every seeded CPD requirement; `short` years get 10 instead. */
+export async function cpdInYears(
+  t: TestApp,
+  member: { profileId: string; memberNo: string },
+  years: number[],
+  short: number[] = [],
+  points = 50,
+) {
   for (const year of years) {
-    await awardFor(t, member, { period: String(year), points: short.includes(year) ? 10 : 50, structured: true });
+    await awardFor(t, member, { period: String(year), points: short.includes(year) ? 10 : points, structured: true });
   }
 }
 
 export interface UpgradeReadyOptions extends Omit<RegisteredOptions, 'category'> {
   /** A year among the last three whose CPD requirement is not met. */
   cpdShortYear?: number;
+  /** The points of each of the last three years (50 unless told; a graduate needs 25, a professional 50). */
+  cpdPoints?: number;
 }
 
 /**
@@ -102,7 +110,7 @@ export async function upgradeReadyGraduate(t: TestApp, options: UpgradeReadyOpti
   await addedEntry(t, member.token, 'contact');
   await twoAcceptedReferees(t, member.token);
   const years = [thisYear - 1, thisYear - 2, thisYear - 3];
-  await cpdInYears(t, member, years, options.cpdShortYear ? [options.cpdShortYear] : []);
+  await cpdInYears(t, member, years, options.cpdShortYear ? [options.cpdShortYear] : [], options.cpdPoints);
   return member;
 }
 

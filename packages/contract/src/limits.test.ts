@@ -58,6 +58,13 @@ const REQUESTS: Record<string, z.ZodType> = {
   cpdAcceptRequest: contract.cpdAcceptRequest,
   cpdRejectRequest: contract.cpdRejectRequest,
   cpdComplianceQuery: contract.cpdComplianceQuery,
+  // upgrades.ts, licenses.ts
+  upgradeSubmitRequest: contract.upgradeSubmitRequest,
+  upgradeDocumentRequest: contract.upgradeDocumentRequest,
+  upgradePlanUpdate: contract.upgradePlanUpdate,
+  licenseSaveRequest: contract.licenseSaveRequest,
+  licenseStatusRequest: contract.licenseStatusRequest,
+  adminLicenseQuery: contract.adminLicenseQuery,
   // events.ts
   eventInput: contract.eventInput,
   eventNoParam: contract.eventNoParam,

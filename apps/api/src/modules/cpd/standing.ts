@@ -45,10 +45,11 @@ async function currentMembership(db: Db, profileId: string) {
 
 /**
  * Where a member stands on CPD for one year: points awarded that year (events attended, outside activities
- * accepted), the structured part, and the requirement of the member's current category (decisions.md §8). A
- * requirement is met when both the total and the structured share are reached; with no requirement, nothing is met.
+ * accepted), the structured part, and the requirement of the member's current category (decisions.md §8), or of
+ * `categoryCode` when given (an upgrade's checklist reads the category upgraded from). A requirement is met when
+ * both the total and the structured share are reached; with no requirement, nothing is met.
  */
-export async function cpdStanding(db: Db, profileId: string, year: string): Promise<CpdStanding> {
+export async function cpdStanding(db: Db, profileId: string, year: string, categoryCode?: string): Promise<CpdStanding> {
   const membership = await currentMembership(db, profileId);
   const [sums] = await db
     .select({
@@ -59,7 +60,7 @@ export async function cpdStanding(db: Db, profileId: string, year: string): Prom
     .where(and(eq(cpdAwards.profileId, profileId), eq(cpdAwards.period, year)));
   const points = toPoints(sums?.points);
   const structuredPoints = toPoints(sums?.structured);
-  const requirement = await cpdRequirementFor(db, membership?.categoryCode);
+  const requirement = await cpdRequirementFor(db, categoryCode ?? membership?.categoryCode);
   const remaining = requirement ? Math.max(0, toPoints(requirement.annualPoints - points)) : 0;
   const structuredRemaining = requirement ? Math.max(0, toPoints(requirement.structuredPoints - structuredPoints)) : 0;
   return {

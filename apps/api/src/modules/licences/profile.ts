@@ -1,4 +1,4 @@
-import type { LicenseDetailsInput, LicenseProfile } from '@portal/contract';
+import { type LicenseDetailsInput, type LicenseProfile, licenseDetailsSchema } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { nairobiDate } from '../../shared/dates';
@@ -17,6 +17,18 @@ export function localPhone(phone: string | null | undefined): string {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const FIELDS = licenseDetailsSchema.shape;
+/**
+ * Only the values the form's own rules accept: a field the profile leaves empty (no personal contact, no current
+ * job) or holds in another shape (a phone of other than ten digits) is left for the member to type, rather than
+ * failing the response schema.
+ */
+function acceptable(prefill: Prefill): Prefill {
+  return Object.fromEntries(
+    Object.entries(prefill).filter(([key, value]) => key in FIELDS && FIELDS[key as keyof typeof FIELDS].safeParse(value).success),
+  );
+}
 
 /** An individual: own names, and the personal contact (part 2 §5 Licence prefill). */
 async function individualPrefill(db: Db, profile: ProfileRow): Promise<Prefill> {
@@ -94,8 +106,7 @@ export async function licenceProfile(db: Db, user: UserRow, at = new Date()): Pr
   const today = nairobiDate(at);
   const firstDay = `${situation.year}-01-01`;
   if (!situation.existing) prefill.startDate = today > firstDay ? today : firstDay;
-  delete (prefill as Record<string, unknown>).type;
-  delete (prefill as Record<string, unknown>).description;
+  prefill = acceptable(prefill);
   return {
     memberNo: situation.membership?.memberNo ?? profile?.memberNo ?? null,
     memberCategory: situation.membership?.categoryCode ?? null,

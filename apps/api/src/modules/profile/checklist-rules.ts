@@ -15,6 +15,17 @@ const RULE = /^(GOOD_STANDING|LICENSABLE|CPD_LAST_YEAR|CPD_YEARS_(\d{1,2})|YEARS
 
 export const isRuleCode = (code: string) => RULE.test(code);
 
+/**
+ * An upgrade's own checklist (the review page, the upgrade report) reads the member as the upgrade found them:
+ * the category change its release made (and any later one) is left out of the years in the category, and the CPD
+ * requirement is the one of the category upgraded from. Otherwise an approved upgrade's report would show its
+ * years in the category as not complete, counted from the upgrade itself.
+ */
+export interface UpgradeScope {
+  code: string;
+  fromCategory: string | null;
+}
+
 export interface RuleFacts {
   goodStanding: boolean;
   licensable: boolean;
@@ -61,7 +72,13 @@ function wholeYearsBetween(from: string, to: string): number {
 }
 
 /** The facts the rule codes among `codes` need, or undefined when there are none. */
-export async function loadRuleFacts(db: Db, profileId: string, codes: string[], at = new Date()): Promise<RuleFacts | undefined> {
+export async function loadRuleFacts(
+  db: Db,
+  profileId: string,
+  codes: string[],
+  at = new Date(),
+  upgrade?: UpgradeScope,
+): Promise<RuleFacts | undefined> {
   if (!codes.some(isRuleCode)) return undefined;
   const today = nairobiDate(at);
   const thisYear = Number(today.slice(0, 4));
@@ -88,7 +105,14 @@ export async function loadRuleFacts(db: Db, profileId: string, codes: string[], 
     db
       .select({ changedOn: membershipChanges.changedOn })
       .from(membershipChanges)
-      .where(eq(membershipChanges.profileId, profileId))
+      .where(
+        and(
+          eq(membershipChanges.profileId, profileId),
+          upgrade
+            ? sql`${membershipChanges.id} < coalesce((select c.id from membership_changes c where c.application_code = ${upgrade.code}), 2147483647)`
+            : undefined,
+        ),
+      )
       .orderBy(desc(membershipChanges.id))
       .limit(1),
     isInGoodStanding(db, profileId, today),
@@ -96,7 +120,7 @@ export async function loadRuleFacts(db: Db, profileId: string, codes: string[], 
   const since = change?.changedOn ?? membership?.registrationDate ?? null;
   const cpdMet = new Map<number, boolean>();
   for (let back = 1; back <= cpdYearsAsked(codes); back++) {
-    const standing = await cpdStanding(db, profileId, String(thisYear - back));
+    const standing = await cpdStanding(db, profileId, String(thisYear - back), upgrade?.fromCategory ?? undefined);
     cpdMet.set(thisYear - back, standing.requirement === null ? active : standing.met);
   }
   return {

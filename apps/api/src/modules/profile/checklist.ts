@@ -135,15 +135,27 @@ export function checklistItems(rows: (typeof requirements.$inferSelect)[], facts
   return rows.map((r) => ({ checkListType: r.checklistType, code: r.code, description: r.description, pass: passes(r.code, facts) }));
 }
 
-/** The category's requirement rows of one checklist type, each with its pass flag. */
-export async function buildChecklist(db: Db, facts: ChecklistFacts, category: string, type: string): Promise<ChecklistItem[]> {
+/**
+ * The category's requirement rows of one checklist type, each with its pass flag. Given the application it is
+ * the checklist of, an upgrade's rules read the member as the upgrade found them (UpgradeScope).
+ */
+export async function buildChecklist(
+  db: Db,
+  facts: ChecklistFacts,
+  category: string,
+  type: string,
+  application?: { kind: string; code: string; fromCategory: string | null },
+): Promise<ChecklistItem[]> {
   const rows = await requirementRows(db, category, type);
+  const upgrade = application?.kind === 'Upgrade' ? { code: application.code, fromCategory: application.fromCategory } : undefined;
   const rules =
     facts.profile &&
     (await loadRuleFacts(
       db,
       facts.profile.profileId,
       rows.map((r) => r.code),
+      new Date(),
+      upgrade,
     ));
   return checklistItems(rows, rules ? { ...facts, rules } : facts);
 }

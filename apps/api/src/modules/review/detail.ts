@@ -126,7 +126,7 @@ export async function loadReviewApplication(ctx: AppContext, code: string): Prom
   const reviewProfile = profile ? toReviewProfile(profile) : null;
   const checklistType = CHECKLIST_TYPE_OF_KIND[app.kind as ApplicationKind] ?? 'Application';
   const [checklist, labels] = await Promise.all([
-    buildChecklist(db, facts, app.appliedCategory, checklistType),
+    buildChecklist(db, facts, app.appliedCategory, checklistType, app),
     describeCodes(db, [...profileCodes(reviewProfile), ...entryCodes(entries)]),
   ]);
 

@@ -292,7 +292,8 @@ describe('the back office', () => {
 
 describe('approval and release', () => {
   it('waits for the fee, then moves the member to the new category with history, documents and the next subscription', async () => {
-    const member = await graduate();
+    // A graduate's 25 points a year: enough for the graduate's requirement, not for a professional's.
+    const member = await graduate({ cpdPoints: 25 });
     const other = await graduate();
 
     // The registration certificate, issued before the upgrade.
@@ -365,6 +366,12 @@ describe('approval and release', () => {
     expect(reportText).toContain('Graduate Engineer');
     expect(reportText).toContain('Professional Engineer');
     expect(reportText).toContain(code);
+    // The requirements as the upgrade found them: years in the category from before it, the graduate's CPD.
+    expect(reportText).toContain('At least 3 years registered in your current category Complete');
+    expect(reportText).toContain('CPD requirement met in each of the last three years Complete');
+    expect(reportText).not.toContain('Not complete');
+    const reviewed = await t.call('GET', `/api/admin/applications/${code}`, { token: approver.token });
+    expect(failing(reviewed.body.data.checklist)).toEqual([]);
 
     // The acceptance letter speaks of the upgrade.
     const letter = await t.call('POST', '/api/upgrade/acceptance-letter', { token: member.token, body: { appCode: code } });
