@@ -353,6 +353,53 @@ describe('POST /api/license/update', () => {
     expect((await ledgerOf(member.profileId)).filter((e) => e.documentType === 'Invoice')).toHaveLength(1);
   });
 
+  it('takes one of two uploads made at the same moment, with one invoice', async () => {
+    const member = await practitioner();
+    const code = await savedLicenceApplication(t, member.token);
+    const answers = await Promise.all([uploadSigned(t, member.token, code), uploadSigned(t, member.token, code)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await ledgerOf(member.profileId)).filter((e) => e.purpose === 'license')).toHaveLength(1);
+    const [row] = await licenceApplications(member.profileId);
+    const files = await t.db.select().from(schema.files).where(eq(schema.files.profileId, member.profileId));
+    // The loser's file is not left behind: the application's scan is the only one of its kind.
+    expect(files.filter((f) => f.id === row.signedFileId)).toHaveLength(1);
+    expect(files.filter((f) => f.purpose === 'license_signed')).toHaveLength(1);
+  });
+
+  it('lets a returned application be changed and signed again, keeping its invoice', async () => {
+    const member = await practitioner();
+    const code = await submittedLicenceApplication(t, member.token);
+    const first = await applicationOf(code, member.token);
+    const returned = await t.call('POST', `/api/admin/applications/${code}/return`, {
+      token: approver.token,
+      body: { comment: 'Stamp the form' },
+    });
+    expect(returned.status).toBe(200);
+    const back = await applicationOf(code, member.token);
+    expect(back).toMatchObject({ status: 'Open', Submitted: false, returnedAt: expect.any(String) });
+    expect(back.membershipComments.map((c: { comment: string }) => c.comment)).toEqual(['Stamp the form']);
+    expect(await profileOf(member.token)).toMatchObject({ blockedReason: null, openApplicationNo: code });
+
+    const saved = await t.call('POST', '/api/license', { token: member.token, body: licenceForm({ practiceName: 'Stamped & Co' }) });
+    expect(saved.body.data.licenseApplicationNo).toBe(code);
+    const again = await uploadSigned(t, member.token, code, pdf('stamped.pdf'));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data).toMatchObject({ status: 'Open', Submitted: true, returnedAt: null, proFormaRef: first.proFormaRef });
+    expect(again.body.data.signedFileId).not.toBe(first.signedFileId);
+    expect(again.body.data.details.practiceName).toBe('Stamped & Co');
+    expect((await ledgerOf(member.profileId)).filter((e) => e.purpose === 'license')).toHaveLength(1);
+    const kinds = (
+      await t.db
+        .select()
+        .from(schema.applicationEvents)
+        .where(eq(schema.applicationEvents.applicationCode, code))
+        .orderBy(asc(schema.applicationEvents.id))
+    ).map((e) => e.kind);
+    expect(kinds).toEqual(['submitted', 'returned', 'resubmitted']);
+    // The first scan is gone with its file row.
+    expect(await t.db.select().from(schema.files).where(eq(schema.files.id, first.signedFileId))).toEqual([]);
+  });
+
   it('takes the signed scan as base64 text in the licenseBase64 field too', async () => {
     const member = await practitioner();
     const code = await savedLicenceApplication(t, member.token);
@@ -533,6 +580,23 @@ describe('approval issues the licence', () => {
         .from(schema.auditLog)
         .where(eq(schema.auditLog.target, `license:${licence.licenseNo}`)),
     ).toEqual([]);
+  });
+
+  it('changes a licence once when two administrators suspend it at the same moment', async () => {
+    const member = await practitioner();
+    const { licence } = await issuedThroughApi(t, member, admin.token);
+    const other = await createReviewer(t, 'admin');
+    const answers = await Promise.all([
+      setStatus(licence.licenseNo, { status: 'Suspended', reason: 'First' }),
+      setStatus(licence.licenseNo, { status: 'Suspended', reason: 'Second' }, other.token),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.action, 'license.status_changed'), eq(schema.auditLog.target, `license:${licence.licenseNo}`))),
+    ).toHaveLength(1);
   });
 
   it('waives the fee of a rejected, unpaid application; the member may apply for the year again', async () => {
