@@ -1,5 +1,6 @@
 import {
   type ChecklistItem,
+  codeKey,
   type DocumentKind,
   documentMessages,
   LICENSE_DETAIL_LABELS,
@@ -10,6 +11,7 @@ import { type Db, schema } from '@portal/db';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { nairobiDate } from '../../shared/dates';
+import { describeCodes } from '../../shared/describe-codes';
 import { notFound } from '../../shared/errors';
 import type { Branding } from './branding';
 import { type ApplicationFacts, fullName, loadApplicationFacts } from './facts';
@@ -77,8 +79,19 @@ export async function prepareLicenceDocument(
       ]);
       return (doc) => drawUpgradeReport(doc, branding, title, facts, { checklist, fromCategory, events });
     }
-    case 'license_application':
-      return (doc) => drawLicenceApplication(doc, branding, title, facts);
+    case 'license_application': {
+      const codes = await describeCodes(ctx.db, [
+        ['countries', detail(facts, 'countryCode')],
+        ['counties', detail(facts, 'county')],
+      ]);
+      const shown = (key: string) => {
+        const value = detail(facts, key);
+        if (key === 'countryCode') return codes.get(codeKey('countries', value)) ?? value;
+        if (key === 'county') return codes.get(codeKey('counties', value)) ?? value;
+        return key === 'startDate' ? longDate(value) || value : value;
+      };
+      return (doc) => drawLicenceApplication(doc, branding, title, facts, shown);
+    }
     case 'license': {
       const licence = await licenceOf(ctx.db, facts.application.code);
       if (!licence) throw notFound(documentMessages.documentNotFound);
@@ -140,7 +153,13 @@ function drawUpgradeReport(
   );
 }
 
-function drawLicenceApplication(doc: Pdf, branding: Branding, title: string, facts: ApplicationFacts) {
+function drawLicenceApplication(
+  doc: Pdf,
+  branding: Branding,
+  title: string,
+  facts: ApplicationFacts,
+  shown: (key: string) => string | null,
+) {
   const app = facts.application;
   const top = letterhead(doc, branding);
   doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN, top);
@@ -151,7 +170,7 @@ function drawLicenceApplication(doc: Pdf, branding: Branding, title: string, fac
   field(doc, 'Practising year', app.licenseYear ? `1 January to 31 December ${app.licenseYear}` : null);
   field(doc, 'Licence fee', kes(toCents(app.amount)));
   heading(doc, branding, 'Licence details');
-  for (const [key, label] of Object.entries(LICENSE_DETAIL_LABELS)) field(doc, label, detail(facts, key));
+  for (const [key, label] of Object.entries(LICENSE_DETAIL_LABELS)) field(doc, label, shown(key));
   heading(doc, branding, 'Declaration');
   doc
     .font('Helvetica')
