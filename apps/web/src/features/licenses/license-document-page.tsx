@@ -43,7 +43,8 @@ export function LicenseDocumentPage() {
           </Box>
         )}
       </Stack>
-      {flash && (
+      {/* The wizard's 'saved' note belongs to the step before the upload, not after it. */}
+      {flash && !app?.hasSignedDocument && (
         <Alert severity={flash.severity} role="status">
           {flash.message}
         </Alert>
