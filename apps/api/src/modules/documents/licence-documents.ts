@@ -102,6 +102,17 @@ export async function prepareLicenceDocument(
 
 type EventRow = typeof applicationEvents.$inferSelect;
 
+/** The letterhead, the title with the application's code, and who it is about. */
+function opening(doc: Pdf, branding: Branding, title: string, facts: ApplicationFacts, who: string) {
+  const app = facts.application;
+  const top = letterhead(doc, branding);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN, top);
+  doc.moveDown(0.6);
+  field(doc, who, fullName(facts.profile));
+  field(doc, 'Member No.', app.assignedMemberNo);
+  return app;
+}
+
 function drawUpgradeReport(
   doc: Pdf,
   branding: Branding,
@@ -109,12 +120,7 @@ function drawUpgradeReport(
   facts: ApplicationFacts,
   extra: UpgradeReportExtras & { events: EventRow[] },
 ) {
-  const app = facts.application;
-  const top = letterhead(doc, branding);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN, top);
-  doc.moveDown(0.6);
-  field(doc, 'Member', fullName(facts.profile));
-  field(doc, 'Member No.', app.assignedMemberNo);
+  const app = opening(doc, branding, title, facts, 'Member');
   field(doc, 'From category', extra.fromCategory);
   field(doc, 'To category', facts.categoryDescription);
   field(doc, 'Applied on', longDate(app.submittedAt ?? app.applicationDateTime));
@@ -160,12 +166,7 @@ function drawLicenceApplication(
   facts: ApplicationFacts,
   shown: (key: string) => string | null,
 ) {
-  const app = facts.application;
-  const top = letterhead(doc, branding);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#222222').text(`${title} ${app.code}`, MARGIN, top);
-  doc.moveDown(0.6);
-  field(doc, 'Applicant', fullName(facts.profile));
-  field(doc, 'Member No.', app.assignedMemberNo);
+  const app = opening(doc, branding, title, facts, 'Applicant');
   field(doc, 'Category', facts.categoryDescription);
   field(doc, 'Practising year', app.licenseYear ? `1 January to 31 December ${app.licenseYear}` : null);
   field(doc, 'Licence fee', kes(toCents(app.amount)));
