@@ -1,14 +1,10 @@
 import type { AdminArrearsPage, AdminInvoicesPage, AdminPaymentsPage } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../shared/ui/toast';
+import { renderPage, unmountPages } from '../../test/render';
 import { settle } from '../../test/settle';
 import { AdminBillingPage } from './admin-billing-page';
 import { adminBillingApi } from './api';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const invoices: AdminInvoicesPage = {
   invoices: [
@@ -77,19 +73,14 @@ const arrears: AdminArrearsPage = {
 };
 
 let container: HTMLDivElement;
-let root: Root;
 beforeEach(() => {
   vi.spyOn(adminBillingApi, 'runs').mockResolvedValue([]);
   vi.spyOn(adminBillingApi, 'invoices').mockResolvedValue(invoices);
   vi.spyOn(adminBillingApi, 'payments').mockResolvedValue(payments);
   vi.spyOn(adminBillingApi, 'arrears').mockResolvedValue(arrears);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   vi.restoreAllMocks();
 });
 
@@ -106,16 +97,7 @@ const tab = async (name: string) => {
 const kes = (n: number) => new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2 }).format(n);
 
 async function show() {
-  act(() =>
-    root.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <AdminBillingPage />
-        </ToastProvider>
-      </QueryClientProvider>,
-    ),
-  );
-  await settle();
+  container = await renderPage(<AdminBillingPage />);
 }
 
 describe('AdminBillingPage tabs', () => {

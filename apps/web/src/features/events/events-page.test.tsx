@@ -1,16 +1,10 @@
 import { type Booking, EVENT_VIEW_STORAGE_KEY, type EventDto } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
 import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
-import { ToastProvider } from '../../shared/ui/toast';
-import { settle } from '../../test/settle';
+import { renderPage, unmountPages } from '../../test/render';
 import { EventsPage } from './events-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const event: EventDto = {
   no: 'EVT000001',
@@ -76,7 +70,6 @@ const bookings: Booking[] = [
 ];
 
 let container: HTMLDivElement;
-let root: Root;
 
 beforeEach(() => {
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
@@ -84,34 +77,16 @@ beforeEach(() => {
     if (path === 'events') return bookings;
     return null;
   });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   localStorage.clear();
   vi.restoreAllMocks();
 });
 
 async function show(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/events" element={<EventsPage />} />
-            </Routes>
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
+  container = await renderPage(<EventsPage />, { url });
 }
 
 const rowOf = (bookingNo: string) => [...container.querySelectorAll('tr')].find((r) => r.textContent?.includes(bookingNo));

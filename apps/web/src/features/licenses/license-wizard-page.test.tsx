@@ -1,15 +1,11 @@
 import { type ChecklistItem, decodeBase64, type LicenseDetailsInput, type LicenseProfile } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
-import { ToastProvider } from '../../shared/ui/toast';
-import { settle } from '../../test/settle';
+import { click, renderPage, unmountPages } from '../../test/render';
+import { signInMember } from '../../test/session';
 import { LicenseWizardPage } from './license-wizard-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const details: LicenseDetailsInput = {
   startDate: '2026-01-01',
@@ -44,7 +40,6 @@ const profile = (prefill: Partial<LicenseDetailsInput>): LicenseProfile => ({
 const item = (code: string, pass: boolean): ChecklistItem => ({ checkListType: 'License', code, description: `${code} item`, pass });
 
 let container: HTMLDivElement;
-let root: Root;
 let licenseProfile: LicenseProfile;
 let checklist: ChecklistItem[];
 let post: ReturnType<typeof vi.fn>;
@@ -55,8 +50,7 @@ function DocumentMarker() {
 }
 
 beforeEach(() => {
-  localStorage.setItem('token', 't');
-  localStorage.setItem('user', JSON.stringify({ id: 7, is_admin: false, is_approver: false, profile_id: 'PR000001' }));
+  signInMember();
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === 'license/profile') return licenseProfile;
     if (path === 'license/checklist/PE') return checklist;
@@ -67,47 +61,27 @@ beforeEach(() => {
   });
   post = vi.fn(async () => ({ licenseApplicationNo: 'APP000123' }));
   vi.spyOn(api, 'post').mockImplementation(post as typeof api.post);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   localStorage.clear();
   sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
 async function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <MemoryRouter initialEntries={['/license/card']}>
-            <Routes>
-              <Route path="/license/card/:code?" element={<LicenseWizardPage />} />
-              <Route path="/license/document/:code" element={<DocumentMarker />} />
-            </Routes>
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
+  container = await renderPage(<LicenseWizardPage />, {
+    url: '/license/card',
+    path: '/license/card/:code?',
+    routes: { '/license/document/:code': <DocumentMarker /> },
   });
-  await settle();
 }
 
 const tabs = () => [...container.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
 const tab = (label: string) => tabs().find((t) => t.textContent === label) as HTMLButtonElement;
 const button = (label: string) => [...container.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === label);
 const input = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`) as HTMLInputElement;
-
-async function click(element: HTMLElement | undefined) {
-  await act(async () => element?.click());
-  await settle();
-}
 
 async function type(element: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;

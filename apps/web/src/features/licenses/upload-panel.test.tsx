@@ -1,13 +1,8 @@
 import { LICENSE_UPLOAD_MAX_BYTES } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../shared/ui/toast';
-import { settle } from '../../test/settle';
+import { click, renderPage, unmountPages } from '../../test/render';
 import { UploadPanel } from './upload-panel';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Stands in for the browser's XMLHttpRequest: records what is sent and answers as the server does. */
 class FakeXhr {
@@ -33,33 +28,19 @@ class FakeXhr {
 }
 
 let container: HTMLDivElement;
-let root: Root;
 
 beforeEach(() => {
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   vi.unstubAllGlobals();
 });
 
 async function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <UploadPanel licenseApplicationNo="APP000123" />
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
-  });
+  container = await renderPage(<UploadPanel licenseApplicationNo="APP000123" />);
 }
 
 const picker = () => container.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
@@ -106,8 +87,7 @@ describe('the signed upload panel (part 2 §2.4, §5)', () => {
     await choose(pdf(LICENSE_UPLOAD_MAX_BYTES));
     expect(container.textContent).toContain('signed.pdf');
     expect(uploadButton().disabled).toBe(false);
-    await act(async () => uploadButton().click());
-    await settle();
+    await click(uploadButton());
     expect(FakeXhr.sent).toHaveLength(1);
     expect(FakeXhr.sent[0].url).toBe('/api/license/update');
     expect(FakeXhr.sent[0].body.get('licenseApplicationNo')).toBe('APP000123');

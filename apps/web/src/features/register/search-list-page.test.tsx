@@ -1,15 +1,9 @@
 import type { PublicProfile, SearchPage } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
-import { ToastProvider } from '../../shared/ui/toast';
-import { settle } from '../../test/settle';
+import { click, renderPage, unmountPages } from '../../test/render';
 import { SearchListPage } from './search-list-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const member = (over: Partial<PublicProfile>): PublicProfile => ({
   ProfileID: 'PR000001',
@@ -45,7 +39,6 @@ const results: SearchPage = {
 };
 
 let container: HTMLDivElement;
-let root: Root;
 let paths: string[];
 
 function Search() {
@@ -60,41 +53,21 @@ beforeEach(() => {
     if (path === 'profile/search/stats') return { total: 2, groups: [] };
     return null;
   });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   vi.restoreAllMocks();
 });
 
 async function show(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route
-                path="/search/search-list"
-                element={
-                  <>
-                    <SearchListPage />
-                    <Search />
-                  </>
-                }
-              />
-            </Routes>
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
+  container = await renderPage(
+    <>
+      <SearchListPage />
+      <Search />
+    </>,
+    { url },
+  );
 }
 
 const searchCalls = () => paths.filter((p) => p.startsWith('profile/search?'));
@@ -112,8 +85,7 @@ describe('the public register and practising licences', () => {
     await show('/search/search-list?term=Mwangi&page=3');
     const box = container.querySelector<HTMLInputElement>('input[type="checkbox"]') as HTMLInputElement;
     expect(box.closest('label')?.textContent).toBe('Licensed to practise only');
-    await act(async () => box.click());
-    await settle();
+    await click(box);
     const search = container.querySelector('[data-testid="search"]')?.textContent ?? '';
     expect(search).toContain('term=Mwangi');
     expect(search).toContain('page=1');
@@ -126,8 +98,7 @@ describe('the public register and practising licences', () => {
     await show('/search/search-list');
     expect(searchCalls()).toEqual([]);
     const box = container.querySelector<HTMLInputElement>('input[type="checkbox"]') as HTMLInputElement;
-    await act(async () => box.click());
-    await settle();
+    await click(box);
     expect(searchCalls().at(-1)).toContain('&licensed=true');
     expect(container.textContent).toContain('2 licensed members holding a current practising licence');
     expect(cardOf('ERB1001')?.textContent).toContain('Licensed to practise until 31 December 2026');

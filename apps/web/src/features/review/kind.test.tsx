@@ -1,18 +1,9 @@
 import type { ReviewApplication } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderPage, unmountPages } from '../../test/render';
 import { kindDetail, LicencePanel, transitionLabel } from './kind';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement | null = null;
-let root: Root | null = null;
-afterEach(() => {
-  if (root) act(() => root?.unmount());
-  container?.remove();
-});
+afterEach(unmountPages);
 
 const licence = {
   application: { Code: 'APP000003' },
@@ -42,18 +33,8 @@ describe('application kinds in the back office', () => {
     expect(kindDetail({ kind: 'Registration', FromCategory: null, AppliedCategory: 'PE', LicenseYear: null })).toBeNull();
   });
 
-  it('shows a licence application’s details with their labels, the signed scan and the issued licence', () => {
-    container = document.createElement('div');
-    document.body.appendChild(container);
-    root = createRoot(container);
-    const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
-    act(() =>
-      root?.render(
-        <QueryClientProvider client={client}>
-          <LicencePanel data={licence} />
-        </QueryClientProvider>,
-      ),
-    );
+  it('shows a licence application’s details with their labels, the signed scan and the issued licence', async () => {
+    const container = await renderPage(<LicencePanel data={licence} />, { queries: { enabled: false } });
     const text = container.textContent ?? '';
     expect(text).toContain('Licence 2027 (Renewal)');
     expect(text).toContain('Practice NameMwangi Consulting');

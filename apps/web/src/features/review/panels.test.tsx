@@ -1,35 +1,11 @@
 import type { ReviewApplication } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderPage, unmountPages } from '../../test/render';
 import { ProfilePanel } from './panels';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+afterEach(unmountPages);
 
-let container: HTMLDivElement | null = null;
-let root: Root | null = null;
-afterEach(() => {
-  if (root) act(() => root?.unmount());
-  container?.remove();
-  container = null;
-  root = null;
-});
-
-function show(data: ReviewApplication): HTMLDivElement {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
-  act(() =>
-    root?.render(
-      <QueryClientProvider client={client}>
-        <ProfilePanel data={data} />
-      </QueryClientProvider>,
-    ),
-  );
-  return container;
-}
+const show = (data: ReviewApplication) => renderPage(<ProfilePanel data={data} />, { queries: { enabled: false } });
 
 const profile: NonNullable<ReviewApplication['profile']> = {
   ProfileID: 'PR000123',
@@ -81,8 +57,8 @@ const application = {
 } as unknown as ReviewApplication;
 
 describe('ProfilePanel', () => {
-  it('shows setup codes as their descriptions, in the bio and in the entries, and an unknown code as it is', () => {
-    const text = show(application).textContent ?? '';
+  it('shows setup codes as their descriptions, in the bio and in the entries, and an unknown code as it is', async () => {
+    const text = (await show(application)).textContent ?? '';
     expect(text).toContain('NationalityKenya');
     expect(text).toContain('CountyNairobi City');
     expect(text).toContain('Certificate AwardedBachelor of Engineering');

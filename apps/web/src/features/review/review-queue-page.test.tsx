@@ -1,14 +1,10 @@
 import type { ReviewQueuePage as QueuePage, ReviewQueueItem } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
-import { settle } from '../../test/settle';
+import { click, renderPage, unmountPages } from '../../test/render';
 import { ReviewQueuePage } from './review-queue-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const item = (over: Partial<ReviewQueueItem>): ReviewQueueItem => ({
   Code: 'APP000001',
@@ -48,7 +44,6 @@ const page: QueuePage = {
 };
 
 let container: HTMLDivElement;
-let root: Root;
 let paths: string[];
 
 function Search() {
@@ -63,39 +58,21 @@ beforeEach(() => {
     if (path === 'setup/membership-categories') return [{ Code: 'PE', Description: 'Professional Engineer' }];
     return null;
   });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   vi.restoreAllMocks();
 });
 
 async function show(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route
-              path="/admin/applications"
-              element={
-                <>
-                  <ReviewQueuePage />
-                  <Search />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
+  container = await renderPage(
+    <>
+      <ReviewQueuePage />
+      <Search />
+    </>,
+    { url },
+  );
 }
 
 const queueCalls = () => paths.filter((p) => p.startsWith('admin/applications?'));
@@ -108,8 +85,7 @@ async function chooseKind(label: string) {
   ) as HTMLElement;
   await act(async () => select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
   const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === label);
-  await act(async () => option?.click());
-  await settle();
+  await click(option);
 }
 
 describe('the review queue’s kind filter', () => {

@@ -1,12 +1,9 @@
 import type { PaymentHistoryRecord } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../shared/ui/toast';
+import { renderPage, unmountPages } from '../../test/render';
+import { signInMember } from '../../test/session';
 import { PaymentHistory } from './payment-history';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const record = (over: Partial<PaymentHistoryRecord>): PaymentHistoryRecord => ({
   paymentCode: 'RCT000001',
@@ -25,14 +22,12 @@ const record = (over: Partial<PaymentHistoryRecord>): PaymentHistoryRecord => ({
 });
 
 let container: HTMLDivElement;
-let root: Root;
 let history: PaymentHistoryRecord[] = [];
 const blobs: Blob[] = [];
 const downloads: string[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('token', 't');
-  localStorage.setItem('user', JSON.stringify({ id: 7, is_admin: false, is_approver: false, profile_id: 'PR000001' }));
+  signInMember();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -48,13 +43,10 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     downloads.push(this.download);
   });
-  container = document.createElement('div');
-  document.body.appendChild(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
@@ -72,17 +64,7 @@ function readBlob(blob: Blob): Promise<string> {
 }
 
 async function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  root = createRoot(container);
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <PaymentHistory />
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
-  });
+  container = await renderPage(<PaymentHistory />);
   await vi.waitFor(() => expect(container.textContent).not.toContain('Loading'));
   await act(async () => {});
   return [...container.querySelectorAll('button')].find((b) => b.textContent?.includes('Export to Excel')) as HTMLButtonElement;

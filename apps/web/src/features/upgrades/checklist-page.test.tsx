@@ -1,15 +1,10 @@
 import { type ChecklistItem, type UpgradePlan, upgradeMessages } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ApiError, api } from '../../shared/api/client';
-import { ToastProvider } from '../../shared/ui/toast';
-import { settle } from '../../test/settle';
+import { click, renderPage, unmountPages } from '../../test/render';
+import { signInMember } from '../../test/session';
 import { UpgradeChecklistPage } from './checklist-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const plan: UpgradePlan = {
   code: 'PE',
@@ -25,12 +20,10 @@ const item = (code: string, pass: boolean): ChecklistItem => ({ checkListType: '
 
 let checklist: ChecklistItem[] = [];
 let container: HTMLDivElement;
-let root: Root;
 let post: MockInstance<typeof api.post>;
 
 beforeEach(() => {
-  localStorage.setItem('token', 't');
-  localStorage.setItem('user', JSON.stringify({ id: 7, is_admin: false, is_approver: false, profile_id: 'PR000001' }));
+  signInMember();
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === 'upgrade/checklist/PROFESSIONAL') return checklist;
     if (path === 'upgrade/plans') return [plan];
@@ -39,44 +32,25 @@ beforeEach(() => {
     return null;
   });
   post = vi.spyOn(api, 'post').mockResolvedValue({});
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   localStorage.clear();
   vi.restoreAllMocks();
 });
 
 async function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <MemoryRouter initialEntries={['/upgrade/checklist/PROFESSIONAL']}>
-            <Routes>
-              <Route path="/upgrade/checklist/:code" element={<UpgradeChecklistPage />} />
-              <Route path="/upgrade" element={<p>Upgrade list</p>} />
-            </Routes>
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
+  container = await renderPage(<UpgradeChecklistPage />, {
+    url: '/upgrade/checklist/PROFESSIONAL',
+    path: '/upgrade/checklist/:code',
+    routes: { '/upgrade': <p>Upgrade list</p> },
   });
-  await settle();
 }
 
 const button = (name: string) =>
   [...document.body.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) as HTMLButtonElement | undefined;
 const confirmBox = () => container.querySelector('input[type="checkbox"]') as HTMLInputElement;
-const click = async (el: HTMLElement | undefined) => {
-  await act(async () => el?.click());
-  await settle();
-};
 
 describe('/upgrade/checklist/:code (part 2 §2.2, §5)', () => {
   it('lists the target category’s items and keeps Continue off while one has not passed, ticked or not', async () => {

@@ -1,17 +1,11 @@
 import type { Upgrade } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
 import { applicationDocumentRoute } from '../../shared/documents/routes';
 import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
-import { ToastProvider } from '../../shared/ui/toast';
-import { settle } from '../../test/settle';
+import { click, renderPage, unmountPages } from '../../test/render';
+import { signInMember } from '../../test/session';
 import { UpgradeListPage } from './upgrade-list-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const comment = {
   comment: 'Attach your degree certificate',
@@ -41,40 +35,20 @@ const upgrade = (over: Partial<Upgrade>): Upgrade => ({
 
 let upgrades: Upgrade[] = [];
 let container: HTMLDivElement;
-let root: Root;
 
 beforeEach(() => {
-  localStorage.setItem('token', 't');
-  localStorage.setItem('user', JSON.stringify({ id: 7, is_admin: false, is_approver: false, profile_id: 'PR000001' }));
+  signInMember();
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => (path === 'upgrade' ? upgrades : null));
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   localStorage.clear();
   vi.restoreAllMocks();
 });
 
 async function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <MemoryRouter initialEntries={['/upgrade']}>
-            <Routes>
-              <Route path="/upgrade" element={<UpgradeListPage />} />
-            </Routes>
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
+  container = await renderPage(<UpgradeListPage />, { url: '/upgrade' });
 }
 
 const rowOf = (code: string) => [...container.querySelectorAll('tr')].find((r) => r.textContent?.includes(code));
@@ -128,8 +102,7 @@ describe('/upgrade (part 2 §2.2)', () => {
     const none = rowOf('UPG000001')?.querySelector('button[aria-label="Comments on UPG000001"]') as HTMLButtonElement;
     expect(none.disabled).toBe(true);
     const some = rowOf('UPG000002')?.querySelector('button[aria-label="Comments on UPG000002"]') as HTMLButtonElement;
-    await act(async () => some.click());
-    await settle();
+    await click(some);
     const dialog = document.body.querySelector('[role="dialog"]');
     expect(dialog?.textContent).toContain('Reviewer Comments');
     expect(dialog?.textContent).toContain('Grace Approver');

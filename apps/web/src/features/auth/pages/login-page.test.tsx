@@ -1,18 +1,14 @@
 import { messages, type SessionResponse } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../../shared/api/client';
+import { renderPage, unmountPages } from '../../../test/render';
 import { settle } from '../../../test/settle';
 import { authApi } from '../api';
 import { LoginPage } from './login-page';
 
 // The widget's own code (a web component solving in a worker) is not what is tested here.
 vi.mock('altcha', () => ({}));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const session: SessionResponse = {
   token: 'session-token',
@@ -39,35 +35,18 @@ const session: SessionResponse = {
 const botCheckAsked = () => new ApiError(403, messages.loginBotCheckRequired, { voterToken: [messages.loginBotCheckRequired] });
 
 let container: HTMLDivElement;
-let root: Root;
 beforeEach(() => {
   // The public settings: the bot check is off for the site, as in development.
   vi.spyOn(api, 'get').mockResolvedValue({ bot_check: false });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  unmountPages();
   localStorage.clear();
   vi.restoreAllMocks();
 });
 
 async function show() {
-  act(() =>
-    root.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/']}>
-          <Routes>
-            <Route path="/" element={<LoginPage />} />
-            <Route path="/dashboard" element={<p>Dashboard page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
-  await settle();
+  container = await renderPage(<LoginPage />, { url: '/', routes: { '/dashboard': <p>Dashboard page</p> } });
 }
 
 function fill(label: string, value: string) {
