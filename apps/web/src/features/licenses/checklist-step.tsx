@@ -1,10 +1,9 @@
-import { CheckCircle, OpenInNew, Warning } from '@mui/icons-material';
-import { Alert, Button, TableCell, TableRow } from '@mui/material';
+import { OpenInNew } from '@mui/icons-material';
+import { Alert, Button } from '@mui/material';
 import { type ChecklistItem, upgradeMessages } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
+import { ChecklistTable } from '../../shared/ui/checklist-table';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { PlainTable } from '../../shared/ui/plain-table';
-import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { completeRoute } from './rules';
 
 /** Complete opens where the item is done in a new tab; a requirement nobody can act on here has it disabled. */
@@ -39,23 +38,7 @@ export function ChecklistStep({ items, loading, error }: { items: ChecklistItem[
       <Alert severity={passed === items.length ? 'success' : 'info'} sx={{ mb: 2 }}>
         {upgradeMessages.requirementsComplete(passed, items.length)}
       </Alert>
-      <PlainTable label="Checklist" columns={['Item', 'Status', { label: 'Actions', align: 'right' }]}>
-        {items.map((item) => (
-          <TableRow key={item.code}>
-            <TableCell>{item.description}</TableCell>
-            <TableCell>
-              {item.pass ? (
-                <CheckCircle sx={{ color: STATUS_COLORS.good }} titleAccess="Complete" />
-              ) : (
-                <Warning sx={{ color: 'warning.main' }} titleAccess="Incomplete" />
-              )}
-            </TableCell>
-            <TableCell align="right">
-              <CompleteButton item={item} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </PlainTable>
+      <ChecklistTable label="Checklist" items={items} action={(item) => <CompleteButton item={item} />} />
     </>
   );
 }

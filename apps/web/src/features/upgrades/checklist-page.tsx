@@ -1,12 +1,9 @@
-import { CheckCircle, Warning } from '@mui/icons-material';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { type ChecklistItem, type UpgradePlan, upgradeMessages } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isReturned } from '../../shared/member/queries';
-import { Caption } from '../../shared/ui/caption';
-import { PlainTable } from '../../shared/ui/plain-table';
-import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { ChecklistTable } from '../../shared/ui/checklist-table';
 import { useUpgradeChecklist, useUpgradePlans, useUpgrades } from './api';
 import { canContinue, completeRoute } from './rules';
 import { SubmitDialog } from './submit-dialog';
@@ -29,31 +26,6 @@ function CompleteButton({ item }: { item: ChecklistItem }) {
   );
 }
 
-function ChecklistTable({ items }: { items: ChecklistItem[] }) {
-  return (
-    <PlainTable label="Upgrade checklist" outlined columns={['Item', 'Status', { label: 'Actions', align: 'right' }]}>
-      {items.map((item) => (
-        <TableRow key={item.code}>
-          <TableCell>
-            {item.description}
-            <Caption>{item.checkListType}</Caption>
-          </TableCell>
-          <TableCell>
-            {item.pass ? (
-              <CheckCircle sx={{ color: STATUS_COLORS.good }} titleAccess="Complete" />
-            ) : (
-              <Warning sx={{ color: 'warning.main' }} titleAccess="Incomplete" />
-            )}
-          </TableCell>
-          <TableCell align="right">
-            <CompleteButton item={item} />
-          </TableCell>
-        </TableRow>
-      ))}
-    </PlainTable>
-  );
-}
-
 function Checklist({ items, plan, resubmit }: { items: ChecklistItem[]; plan: UpgradePlan | undefined; resubmit: boolean }) {
   const [confirmed, setConfirmed] = useState(false);
   const [open, setOpen] = useState(false);
@@ -61,7 +33,7 @@ function Checklist({ items, plan, resubmit }: { items: ChecklistItem[]; plan: Up
   return (
     <Stack spacing={2}>
       <Alert severity="info">{upgradeMessages.requirementsComplete(done, items.length)}</Alert>
-      <ChecklistTable items={items} />
+      <ChecklistTable label="Upgrade checklist" outlined showType items={items} action={(item) => <CompleteButton item={item} />} />
       {!plan && <Alert severity="warning">{upgradeMessages.planNotFound}</Alert>}
       <FormControlLabel
         control={<Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />}
