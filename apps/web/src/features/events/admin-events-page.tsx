@@ -1,19 +1,5 @@
 import { Add, Search } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  InputAdornment,
-  LinearProgress,
-  Link,
-  Stack,
-  TableCell,
-  TableRow,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -21,9 +7,10 @@ import { Caption } from '../../shared/ui/caption';
 import { useFlash } from '../../shared/ui/flash';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SelectFilter } from '../../shared/ui/select-filter';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { AdminEventActions, AdminEventRowActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminEvents } from './api';
-import { EventTypeChip, SummaryCard } from './components';
+import { EventTypeChip } from './components';
 import { EVENT_STATUS_LABELS, eventDates, eventTimes } from './rules';
 
 function useDebounced(value: string, ms = 350) {
@@ -111,7 +98,7 @@ function EventCards({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
               {e.no}
             </Link>
           }
-          chip={<EventStatusChip status={e.status} />}
+          aside={<EventStatusChip status={e.status} />}
           title={e.description}
         >
           <Typography variant="body2" color="text.secondary">
@@ -138,8 +125,7 @@ export function AdminEventsPage() {
   const events = useAdminEvents({ status, search: term });
   const { ask, dialog } = useEventCommands();
   const flash = useFlash();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = usePhoneCards();
   const list = events.data ?? [];
 
   return (

@@ -271,34 +271,6 @@ export function TitledCard({ title, gap, children }: { title: string; gap: numbe
   );
 }
 
-/** A phone's card for a row of a list: `head` and `chip` on top, the bold `title`, then `children`. */
-export function SummaryCard({
-  label,
-  head,
-  chip,
-  title,
-  children,
-}: {
-  label: string;
-  head: ReactNode;
-  chip: ReactNode;
-  title: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card variant="outlined" component="article" aria-label={label}>
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-          {head}
-          {chip}
-        </Stack>
-        <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{title}</Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 function Fee({ fee }: { fee: number }) {
   return (
     <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="event-fee">

@@ -1,19 +1,5 @@
 import { EventBusy, GridView, ViewList } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Paper,
-  Stack,
-  Tab,
-  TableCell,
-  TableRow,
-  Tabs,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Paper, Stack, Tab, TableCell, TableRow, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { Booking, EventDto, EventViewMode } from '@portal/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,9 +7,10 @@ import { Caption } from '../../shared/ui/caption';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useMyBookings, useUpcomingEvents } from './api';
 import { paidLabel } from './booking-summary';
-import { BookingActionButtons, BookingStatusChip, EventCard, EventRow, SummaryCard } from './components';
+import { BookingActionButtons, BookingStatusChip, EventCard, EventRow } from './components';
 import { eventDates, readEventView, writeEventView } from './rules';
 
 type TabName = 'upcoming' | 'booked';
@@ -108,7 +95,7 @@ function BookingCards({ bookings }: { bookings: Booking[] }) {
               {b.bookingNo}
             </Typography>
           }
-          chip={<BookingStatusChip status={b.status} />}
+          aside={<BookingStatusChip status={b.status} />}
           title={b.eventDescription}
         >
           <Typography variant="body2" color="text.secondary">
@@ -148,8 +135,7 @@ function BookingTable({ bookings }: { bookings: Booking[] }) {
 
 function BookedEvents() {
   const bookings = useMyBookings();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = usePhoneCards();
   const list = bookings.data ?? [];
   return (
     <Stack spacing={2}>

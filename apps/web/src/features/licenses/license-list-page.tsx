@@ -1,18 +1,5 @@
 import { Add, CardMembership, ReceiptLong, RequestQuote, Visibility } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { applicationStatusLabel, formatKes, type LicenseApplication, PAYMENT_DESCRIPTIONS } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { isReturned } from '../../shared/member/queries';
@@ -24,6 +11,7 @@ import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useLicenseApplications, useLicenseProfile } from './api';
 import { IssuedLicense, useLicenseCaption } from './components';
 import { LICENSE_LIST, licensePath } from './paths';
@@ -110,24 +98,25 @@ function ApplicationCards({ rows, caption }: { rows: LicenseApplication[]; capti
   return (
     <Stack spacing={1.5} aria-label={`${caption} Applications`}>
       {rows.map((a) => (
-        <Card key={a.licenseApplicationNo} variant="outlined" component="article" aria-label={`Application ${a.licenseApplicationNo}`}>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-              <Typography variant="body2" color="text.secondary">
-                {a.licenseApplicationNo} · {shortDate(a.applicationDate)}
-              </Typography>
-              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{formatKes(a.amount)}</Typography>
-            </Stack>
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{a.description}</Typography>
-            <Typography variant="body2">
-              {a.type} · {a.year}
+        <SummaryCard
+          key={a.licenseApplicationNo}
+          label={`Application ${a.licenseApplicationNo}`}
+          head={
+            <Typography variant="body2" color="text.secondary">
+              {a.licenseApplicationNo} · {shortDate(a.applicationDate)}
             </Typography>
-            <Box>
-              <StatusCell application={a} />
-            </Box>
-            <RowActions application={a} caption={caption} />
-          </CardContent>
-        </Card>
+          }
+          aside={<Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{formatKes(a.amount)}</Typography>}
+          title={a.description}
+        >
+          <Typography variant="body2">
+            {a.type} · {a.year}
+          </Typography>
+          <Box>
+            <StatusCell application={a} />
+          </Box>
+          <RowActions application={a} caption={caption} />
+        </SummaryCard>
       ))}
     </Stack>
   );
@@ -139,8 +128,7 @@ export function LicenseListPage() {
   const applications = useLicenseApplications();
   const profile = useLicenseProfile();
   const flash = useFlash();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = usePhoneCards();
   const rows = applications.data ?? [];
   const open = profile.data?.openApplicationNo ?? null;
   const blocked = profile.data ? !canStartLicense(profile.data) : true;

@@ -1,18 +1,5 @@
 import { Add, TrendingUp } from '@mui/icons-material';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Paper,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { formatKes, type Upgrade } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { isReturned } from '../../shared/member/queries';
@@ -20,6 +7,7 @@ import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useUpgrades } from './api';
 import { ReviewerComments } from './reviewer-comments';
 import { upgradeActions } from './rules';
@@ -83,22 +71,21 @@ function UpgradeCards({ upgrades }: { upgrades: Upgrade[] }) {
       {upgrades.map((u) => {
         const actions = upgradeActions(u);
         return (
-          <Card key={u.code} variant="outlined" component="article" aria-label={`Upgrade ${u.code}`}>
-            <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <Typography variant="body2" color="text.secondary">
-                  {u.code} · {u.subsPeriod}
-                </Typography>
-                <StatusChips upgrade={u} />
-              </Stack>
-              <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                {u.fromCategoryDescription} → {u.toCategoryDescription}
+          <SummaryCard
+            key={u.code}
+            label={`Upgrade ${u.code}`}
+            head={
+              <Typography variant="body2" color="text.secondary">
+                {u.code} · {u.subsPeriod}
               </Typography>
-              <Typography variant="body2">{formatKes(u.amount)}</Typography>
-              <ReviewerComments upgrade={u} button={actions.comments} />
-              <UpgradeActionButtons upgrade={u} actions={actions} />
-            </CardContent>
-          </Card>
+            }
+            aside={<StatusChips upgrade={u} />}
+            title={`${u.fromCategoryDescription} → ${u.toCategoryDescription}`}
+          >
+            <Typography variant="body2">{formatKes(u.amount)}</Typography>
+            <ReviewerComments upgrade={u} button={actions.comments} />
+            <UpgradeActionButtons upgrade={u} actions={actions} />
+          </SummaryCard>
         );
       })}
     </Stack>
@@ -108,8 +95,7 @@ function UpgradeCards({ upgrades }: { upgrades: Upgrade[] }) {
 /** /upgrade: My Upgrades with their row actions and New Upgrade (part 2 §2.2). */
 export function UpgradeListPage() {
   const upgrades = useUpgrades();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = usePhoneCards();
   const list = upgrades.data ?? [];
 
   return (
