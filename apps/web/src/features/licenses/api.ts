@@ -9,9 +9,10 @@ import type {
   LicenseStatusRequest,
 } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, readableMessage } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
+import { uploadWithProgress } from '../../shared/api/upload';
 import { MONEY_KEY, useMemberQuery } from '../../shared/member/money';
-import { readSession, useSession } from '../../shared/session/session-store';
+import { useSession } from '../../shared/session/session-store';
 
 /** Member licence queries live under the money key: a payment at checkout refreshes them with the ledger. */
 const MEMBER_KEY = [MONEY_KEY, 'license'] as const;
@@ -106,39 +107,17 @@ export function useRefreshAdminLicenses() {
 }
 
 /**
- * `POST license/update`: the signed application as form data (`licenseApplicationNo`, file `licenseBase64`). Sent
- * with XMLHttpRequest so that the upload's progress shows (fetch cannot); `onProgress` gets 0–100 while the bytes
- * go, then null while the server checks the file and raises the invoice.
+ * `POST license/update`: the signed application as form data (`licenseApplicationNo`, file `licenseBase64`), with the
+ * upload's progress; `onProgress` gets null while the server checks the file and raises the invoice.
  */
-export function uploadSignedApplication(
+export async function uploadSignedApplication(
   licenseApplicationNo: string,
   file: File,
   onProgress: (percent: number | null) => void,
 ): Promise<{ application: LicenseApplication; message: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/license/update');
-    xhr.setRequestHeader('Accept', 'application/json');
-    const session = readSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.upload.onload = () => onProgress(null);
-    xhr.onerror = () => reject(new ApiError(0, 'Cannot reach the server. Check your connection and try again.'));
-    xhr.onload = () => {
-      let json: { data?: LicenseApplication; message?: string; errors?: Record<string, string[]> } | null = null;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        json = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && json?.data) resolve({ application: json.data, message: json.message });
-      else reject(new ApiError(xhr.status, readableMessage(json?.message ?? `Request failed (${xhr.status})`), json?.errors));
-    };
-    const data = new FormData();
-    data.set('licenseApplicationNo', licenseApplicationNo);
-    data.set('licenseBase64', file);
-    xhr.send(data);
-  });
+  const body = new FormData();
+  body.set('licenseApplicationNo', licenseApplicationNo);
+  body.set('licenseBase64', file);
+  const { data, message } = await uploadWithProgress<LicenseApplication>('license/update', body, onProgress);
+  return { application: data, message };
 }

@@ -7,8 +7,8 @@ import {
   type SearchStats,
 } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, api, readableMessage } from '../../shared/api/client';
-import { readSession } from '../../shared/session/session-store';
+import { api } from '../../shared/api/client';
+import { uploadWithProgress } from '../../shared/api/upload';
 
 export const registerApi = {
   /** GET profile/search?term={base64 of term} (part 1 §7); `licensed` keeps members holding a current practising licence. */
@@ -63,34 +63,9 @@ export function useMembers(filter: MembersFilter, page: number, pageSize: number
   });
 }
 
-/**
- * POST admin/members/import with the file as form data, reporting upload progress (fetch cannot), then the
- * server's row-by-row report. `onProgress` gets 0–100 while the bytes go, then null while the server works.
- */
-export function importMembers(file: File, onProgress: (percent: number | null) => void): Promise<ImportReport> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/members/import');
-    xhr.setRequestHeader('Accept', 'application/json');
-    const session = readSession();
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.upload.onload = () => onProgress(null);
-    xhr.onerror = () => reject(new ApiError(0, 'Cannot reach the server. Check your connection and try again.'));
-    xhr.onload = () => {
-      let json: { data?: ImportReport; message?: string; errors?: Record<string, string[]> } | null = null;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        json = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && json?.data) resolve(json.data);
-      else reject(new ApiError(xhr.status, readableMessage(json?.message ?? `Request failed (${xhr.status})`), json?.errors));
-    };
-    const data = new FormData();
-    data.set('file', file);
-    xhr.send(data);
-  });
+/** POST admin/members/import with the file as form data and the upload's progress, then the server's row-by-row report. */
+export async function importMembers(file: File, onProgress: (percent: number | null) => void): Promise<ImportReport> {
+  const body = new FormData();
+  body.set('file', file);
+  return (await uploadWithProgress<ImportReport>('admin/members/import', body, onProgress)).data;
 }
