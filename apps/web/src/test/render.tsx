@@ -1,7 +1,7 @@
 import { type DefaultOptions, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastProvider } from '../shared/ui/toast';
 import { settle } from './settle';
 
@@ -19,6 +19,19 @@ export interface RenderOptions {
 }
 
 const mounted: { root: Root; container: HTMLDivElement }[] = [];
+let location: Location | null = null;
+
+/** Notes where the router is, rendering nothing. */
+function LocationProbe() {
+  location = useLocation();
+  return null;
+}
+
+/** Where the router of the page rendered with `url` is now: its pathname, search and state. */
+export function currentLocation(): Location {
+  if (!location) throw new Error('no page rendered with a router');
+  return location;
+}
 
 function routed(ui: ReactNode, { url, path = url?.split('?')[0], routes = {} }: RenderOptions): ReactNode {
   if (url === undefined) return ui;
@@ -29,6 +42,7 @@ function routed(ui: ReactNode, { url, path = url?.split('?')[0], routes = {} }: 
           <Route key={at} path={at} element={element} />
         ))}
       </Routes>
+      <LocationProbe />
     </MemoryRouter>
   );
 }
@@ -60,6 +74,7 @@ export function unmountPages(): void {
     act(() => root.unmount());
     container.remove();
   }
+  location = null;
 }
 
 /** Clicks an element (nothing when it is missing) and lets the page settle. */

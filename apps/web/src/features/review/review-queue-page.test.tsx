@@ -1,9 +1,8 @@
 import type { ReviewQueuePage as QueuePage, ReviewQueueItem } from '@portal/contract';
 import { act } from 'react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
-import { click, renderPage, unmountPages } from '../../test/render';
+import { click, currentLocation, renderPage, unmountPages } from '../../test/render';
 import { ReviewQueuePage } from './review-queue-page';
 
 const item = (over: Partial<ReviewQueueItem>): ReviewQueueItem => ({
@@ -46,10 +45,6 @@ const page: QueuePage = {
 let container: HTMLDivElement;
 let paths: string[];
 
-function Search() {
-  return <p data-testid="search">{useLocation().search}</p>;
-}
-
 beforeEach(() => {
   paths = [];
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
@@ -66,17 +61,11 @@ afterEach(() => {
 });
 
 async function show(url: string) {
-  container = await renderPage(
-    <>
-      <ReviewQueuePage />
-      <Search />
-    </>,
-    { url },
-  );
+  container = await renderPage(<ReviewQueuePage />, { url });
 }
 
 const queueCalls = () => paths.filter((p) => p.startsWith('admin/applications?'));
-const search = () => container.querySelector('[data-testid="search"]')?.textContent ?? '';
+const search = () => currentLocation().search;
 const rowOf = (code: string) => [...container.querySelectorAll('tbody tr')].find((r) => r.textContent?.includes(code));
 
 async function chooseKind(label: string) {
