@@ -1,8 +1,9 @@
 import { AttachFile, CloudUpload } from '@mui/icons-material';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { licenseMessages } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { useToast } from '../../shared/ui/toast';
+import { UploadProgress } from '../../shared/ui/upload-progress';
 import { uploadSignedApplication, useRefreshLicenses } from './api';
 import { uploadRefusal } from './rules';
 
@@ -77,18 +78,7 @@ export function UploadPanel({ licenseApplicationNo }: { licenseApplicationNo: st
             {file?.name ?? 'No file chosen'}
           </Typography>
         </Stack>
-        {uploading && (
-          <Box aria-live="polite">
-            <Typography variant="body2" sx={{ mb: 0.5 }}>
-              {progress === null ? 'Checking the document…' : `Uploading… ${progress}%`}
-            </Typography>
-            <LinearProgress
-              variant={progress === null ? 'indeterminate' : 'determinate'}
-              value={progress ?? 0}
-              aria-label="Upload progress"
-            />
-          </Box>
-        )}
+        <UploadProgress progress={progress} checking="Checking the document…" label="Upload progress" />
         <Box>
           <Button variant="contained" startIcon={<CloudUpload />} disabled={!file || uploading} onClick={upload}>
             {licenseMessages.uploadButton}

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Chip,
-  LinearProgress,
   MenuItem,
   Stack,
   Table,
@@ -26,6 +25,7 @@ import { SearchField } from '../../shared/ui/search-field';
 import { usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
 import { useToast } from '../../shared/ui/toast';
+import { UploadProgress } from '../../shared/ui/upload-progress';
 import { importMembers, type MembersFilter, useMembers } from './api';
 import { StatusChip } from './public-member';
 
@@ -144,18 +144,7 @@ export function MembersPage() {
         Import the body's register as CSV with the columns {IMPORT_COLUMNS.join(', ')}. Rows are matched by MemberNo: new members are
         created, changed ones updated; importing the same file again changes nothing. Imported members then activate their own accounts.
       </Typography>
-      {importing && (
-        <Box aria-live="polite">
-          <Typography variant="body2" sx={{ mb: 0.5 }}>
-            {progress === null ? 'Checking and importing the rows…' : `Uploading… ${progress}%`}
-          </Typography>
-          <LinearProgress
-            variant={progress === null ? 'indeterminate' : 'determinate'}
-            value={progress ?? 0}
-            aria-label="Import progress"
-          />
-        </Box>
-      )}
+      <UploadProgress progress={progress} checking="Checking and importing the rows…" label="Import progress" />
       {importError && (
         <Alert severity="error" onClose={() => setImportError(null)}>
           {importError}
