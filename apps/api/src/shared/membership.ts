@@ -1,7 +1,7 @@
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 
-const { memberships, membershipCategories } = schema;
+const { categoryCharges, memberships, membershipCategories } = schema;
 
 export type MembershipRow = typeof schema.memberships.$inferSelect;
 
@@ -29,4 +29,22 @@ export async function lockActiveMembership(tx: Db, profileId: string): Promise<M
     .limit(1)
     .for('update');
   return row ?? null;
+}
+
+/**
+ * The category's LICENSE charge including VAT, or null when it has none: a category with one may hold a practising
+ * licence (decision 032).
+ */
+export async function licenceCharge(db: Db, categoryCode: string): Promise<{ amount: string; currency: string } | null> {
+  const [row] = await db
+    .select()
+    .from(categoryCharges)
+    .where(
+      and(
+        eq(categoryCharges.categoryCode, categoryCode),
+        eq(categoryCharges.chargeType, 'LICENSE'),
+        gt(categoryCharges.amountIncludingVat, '0'),
+      ),
+    );
+  return row ? { amount: row.amountIncludingVat, currency: row.currencyCode } : null;
 }

@@ -1,1 +1,1 @@
-export { type CpdStanding, cpdRequirementFor, cpdStanding } from './standing';
+export { type CpdStanding, cpdMetInYears, cpdRequirementFor, cpdStanding } from './standing';

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { cpdAwards, cpdRequirements, memberships } = schema;
 
@@ -43,13 +43,19 @@ async function currentMembership(db: Db, profileId: string) {
   return row ?? null;
 }
 
+/** Points still needed overall and from structured activities, and whether the requirement is met. */
+function shortfall(requirement: CpdRequirementFigures | null, points: number, structuredPoints: number) {
+  const remaining = requirement ? Math.max(0, toPoints(requirement.annualPoints - points)) : 0;
+  const structuredRemaining = requirement ? Math.max(0, toPoints(requirement.structuredPoints - structuredPoints)) : 0;
+  return { remaining, structuredRemaining, met: requirement !== null && remaining === 0 && structuredRemaining === 0 };
+}
+
 /**
  * Where a member stands on CPD for one year: points awarded that year (events attended, outside activities
- * accepted), the structured part, and the requirement of the member's current category (decisions.md §8), or of
- * `categoryCode` when given (an upgrade's checklist reads the category upgraded from). A requirement is met when
- * both the total and the structured share are reached; with no requirement, nothing is met.
+ * accepted), the structured part, and the requirement of the member's current category (decisions.md §8). A
+ * requirement is met when both the total and the structured share are reached; with no requirement, nothing is met.
  */
-export async function cpdStanding(db: Db, profileId: string, year: string, categoryCode?: string): Promise<CpdStanding> {
+export async function cpdStanding(db: Db, profileId: string, year: string): Promise<CpdStanding> {
   const membership = await currentMembership(db, profileId);
   const [sums] = await db
     .select({
@@ -60,17 +66,42 @@ export async function cpdStanding(db: Db, profileId: string, year: string, categ
     .where(and(eq(cpdAwards.profileId, profileId), eq(cpdAwards.period, year)));
   const points = toPoints(sums?.points);
   const structuredPoints = toPoints(sums?.structured);
-  const requirement = await cpdRequirementFor(db, categoryCode ?? membership?.categoryCode);
-  const remaining = requirement ? Math.max(0, toPoints(requirement.annualPoints - points)) : 0;
-  const structuredRemaining = requirement ? Math.max(0, toPoints(requirement.structuredPoints - structuredPoints)) : 0;
+  const requirement = await cpdRequirementFor(db, membership?.categoryCode);
   return {
     categoryCode: membership?.categoryCode ?? null,
     memberNo: membership?.memberNo ?? null,
     points,
     structuredPoints,
     requirement,
-    remaining,
-    structuredRemaining,
-    met: requirement !== null && remaining === 0 && structuredRemaining === 0,
+    ...shortfall(requirement, points, structuredPoints),
   };
+}
+
+/**
+ * Whether the requirement of `categoryCode` was met in each of `years`, in one query: null for every year when
+ * the category has no requirement. The checklist rules ask this for the last few years at once (decision 032).
+ */
+export async function cpdMetInYears(
+  db: Db,
+  profileId: string,
+  years: number[],
+  categoryCode: string | null,
+): Promise<Map<number, boolean | null>> {
+  const requirement = await cpdRequirementFor(db, categoryCode);
+  if (!requirement || !years.length) return new Map(years.map((y) => [y, null]));
+  const rows = await db
+    .select({
+      period: cpdAwards.period,
+      points: sql<string>`coalesce(sum(${cpdAwards.points}), 0)`,
+      structured: sql<string>`coalesce(sum(${cpdAwards.points}) filter (where ${cpdAwards.structured}), 0)`,
+    })
+    .from(cpdAwards)
+    .where(and(eq(cpdAwards.profileId, profileId), inArray(cpdAwards.period, years.map(String))))
+    .groupBy(cpdAwards.period);
+  return new Map(
+    years.map((year) => {
+      const sums = rows.find((r) => r.period === String(year));
+      return [year, shortfall(requirement, toPoints(sums?.points), toPoints(sums?.structured)).met];
+    }),
+  );
 }

@@ -1,10 +1,10 @@
 import { LICENSE_RENEWAL_OPENS, type License, type LicenseStatus, licenseMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { nairobiDate } from '../../shared/dates';
-import { currentMembership } from '../../shared/membership';
+import { currentMembership, licenceCharge } from '../../shared/membership';
 
-const { applications, categoryCharges, documents, licenses } = schema;
+const { applications, documents, licenses } = schema;
 export type LicenceRow = typeof licenses.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -29,21 +29,6 @@ export async function licenceDocumentNos(db: Db, codes: string[]): Promise<Map<s
     .from(documents)
     .where(and(eq(documents.kind, 'license'), inArray(documents.applicationCode, codes)));
   return new Map(rows.flatMap((r) => (r.code ? [[r.code, r.no] as const] : [])));
-}
-
-/** The category's LICENSE charge including VAT, in shillings, or null when it has none. */
-export async function licenceCharge(db: Db, categoryCode: string): Promise<{ amount: string; currency: string } | null> {
-  const [row] = await db
-    .select()
-    .from(categoryCharges)
-    .where(
-      and(
-        eq(categoryCharges.categoryCode, categoryCode),
-        eq(categoryCharges.chargeType, 'LICENSE'),
-        gt(categoryCharges.amountIncludingVat, '0'),
-      ),
-    );
-  return row ? { amount: row.amountIncludingVat, currency: row.currencyCode } : null;
 }
 
 /** From 1 November, this year's holders apply for next year (renewal). */

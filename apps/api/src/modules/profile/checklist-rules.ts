@@ -1,10 +1,11 @@
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { nairobiDate } from '../../shared/dates';
+import { currentMembership, licenceCharge } from '../../shared/membership';
 import { isInGoodStanding } from '../billing';
-import { cpdStanding } from '../cpd';
+import { cpdMetInYears } from '../cpd';
 
-const { categoryCharges, memberships, membershipChanges } = schema;
+const { membershipChanges } = schema;
 
 /**
  * Checklist rules read from membership, ledger and CPD rather than the profile (decisions.md §8, decision 032).
@@ -82,26 +83,11 @@ export async function loadRuleFacts(
   if (!codes.some(isRuleCode)) return undefined;
   const today = nairobiDate(at);
   const thisYear = Number(today.slice(0, 4));
-  const [membership] = await db
-    .select()
-    .from(memberships)
-    .where(eq(memberships.profileId, profileId))
-    .orderBy(desc(sql`${memberships.status} = 'Active'`), desc(memberships.id))
-    .limit(1);
+  const membership = await currentMembership(db, profileId);
   const active = membership?.status === 'Active';
-  const [[charge], [change], goodStanding] = await Promise.all([
-    membership
-      ? db
-          .select({ code: categoryCharges.categoryCode })
-          .from(categoryCharges)
-          .where(
-            and(
-              eq(categoryCharges.categoryCode, membership.categoryCode),
-              eq(categoryCharges.chargeType, 'LICENSE'),
-              gt(categoryCharges.amountIncludingVat, '0'),
-            ),
-          )
-      : Promise.resolve([]),
+  const years = Array.from({ length: cpdYearsAsked(codes) }, (_, i) => thisYear - 1 - i);
+  const [charge, [change], goodStanding, met] = await Promise.all([
+    membership ? licenceCharge(db, membership.categoryCode) : Promise.resolve(null),
     db
       .select({ changedOn: membershipChanges.changedOn })
       .from(membershipChanges)
@@ -116,16 +102,14 @@ export async function loadRuleFacts(
       .orderBy(desc(membershipChanges.id))
       .limit(1),
     isInGoodStanding(db, profileId, today),
+    cpdMetInYears(db, profileId, years, upgrade?.fromCategory ?? membership?.categoryCode ?? null),
   ]);
   const since = change?.changedOn ?? membership?.registrationDate ?? null;
-  const cpdMet = new Map<number, boolean>();
-  for (let back = 1; back <= cpdYearsAsked(codes); back++) {
-    const standing = await cpdStanding(db, profileId, String(thisYear - back), upgrade?.fromCategory ?? undefined);
-    cpdMet.set(thisYear - back, standing.requirement === null ? active : standing.met);
-  }
+  // A category with no CPD requirement counts as met for an Active member.
+  const cpdMet = new Map(years.map((y) => [y, met.get(y) ?? active]));
   return {
     goodStanding,
-    licensable: active && charge !== undefined,
+    licensable: active && charge !== null,
     yearsInCategory: since && active ? wholeYearsBetween(since, today) : 0,
     cpdMet,
     thisYear,
