@@ -110,6 +110,14 @@ export function isMainAdmin(user: UserRow, config: Config) {
   return user.isAdmin && user.email === config.adminEmail;
 }
 
+/** Site configuration (settings, requirements, CPD requirements, upgrade plans) is the main administrator's. */
+export function requireMainAdmin(config: Config, message: string = messages.notAllowed) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireAdmin(request, reply);
+    if (request.auth && !isMainAdmin(request.auth.user, config)) throw forbidden(message);
+  };
+}
+
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw unauthorized(messages.currentSession);
   return request.auth.user;

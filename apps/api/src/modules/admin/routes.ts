@@ -18,12 +18,11 @@ import {
   updateUserRequest,
   userIdRequest,
 } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
-import { badRequest, forbidden } from '../../shared/errors';
-import { isMainAdmin, requireAdmin, requireUser } from '../../shared/session';
+import { badRequest } from '../../shared/errors';
+import { requireAdmin, requireMainAdmin, requireUser } from '../../shared/session';
 import { uploadsOf } from '../../shared/uploads';
 import { listAudit } from './audit-log';
 import { endImpersonation, startImpersonation } from './impersonation';
@@ -37,18 +36,14 @@ const message = { 200: z.object({ data: messageData }) };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  /** Site configuration is the main administrator's (part 1 §6); other admins manage users only. */
-  async function requireMainAdmin(request: FastifyRequest, reply: FastifyReply) {
-    await requireAdmin(request, reply);
-    if (request.auth && !isMainAdmin(request.auth.user, ctx.config)) throw forbidden(adminMessages.mainAdminOnly);
-  }
+  const mainAdmin = requireMainAdmin(ctx.config, adminMessages.mainAdminOnly);
 
   // Access is checked in onRequest, before the body is parsed and validated: a visitor gets 401 and a
   // non-admin 403 whatever they send, and their form data (files included) is never read.
   return async (app) => {
     app.get(
       '/admin/settings',
-      { onRequest: requireMainAdmin, schema: { tags, security, response: { 200: z.object({ data: adminSettingsSchema }) } } },
+      { onRequest: mainAdmin, schema: { tags, security, response: { 200: z.object({ data: adminSettingsSchema }) } } },
       async () => ({ data: await readAdminSettings(ctx) }),
     );
 
@@ -60,17 +55,17 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       response: { 200: z.object({ data: adminSettingsSchema }) },
     };
     const settingsForm = { form: { files: 0, fileSize: 0 } };
-    app.post('/admin/settings', { onRequest: requireMainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
+    app.post('/admin/settings', { onRequest: mainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
       data: await saveSettings(ctx, req, req.body),
     }));
-    app.post('/admin/updateSettings', { onRequest: requireMainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
+    app.post('/admin/updateSettings', { onRequest: mainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
       data: await saveSettings(ctx, req, req.body),
     }));
 
     app.post(
       '/admin/company',
       {
-        onRequest: requireMainAdmin,
+        onRequest: mainAdmin,
         // The logo's own limit (512KB) is checked with its message; the form stops reading well past it.
         config: { form: { files: 1, fileSize: 4 * LOGO_MAX_BYTES } },
         schema: {
@@ -152,7 +147,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/requirements',
       {
-        onRequest: requireMainAdmin,
+        onRequest: mainAdmin,
         schema: {
           tags,
           security,
@@ -169,7 +164,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/requirements',
       {
-        onRequest: requireMainAdmin,
+        onRequest: mainAdmin,
         schema: { tags, security, body: requirementInput, response: { 200: z.object({ data: adminRequirementSchema }) } },
       },
       async (req) => ({ data: await addRequirement(ctx, req, req.body) }),
@@ -177,14 +172,14 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/requirements/update',
       {
-        onRequest: requireMainAdmin,
+        onRequest: mainAdmin,
         schema: { tags, security, body: requirementUpdate, response: { 200: z.object({ data: adminRequirementSchema }) } },
       },
       async (req) => ({ data: await updateRequirement(ctx, req, req.body) }),
     );
     app.post(
       '/admin/requirements/remove',
-      { onRequest: requireMainAdmin, schema: { tags, security, body: userIdRequest, response: message } },
+      { onRequest: mainAdmin, schema: { tags, security, body: userIdRequest, response: message } },
       async (req) => ({ data: await removeRequirement(ctx, req, req.body.id) }),
     );
 

@@ -1,9 +1,19 @@
 import type { Application, MembershipComment } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../../shared/prepared';
 
 const { applications, applicationComments, membershipCategories } = schema;
+
+/**
+ * The caller's applications (of any kind): by account, or by profile for a member whose account changed. Upgrades
+ * and licence applications are read through it.
+ */
+export function ownedBy(user: { id: number; profileId: string | null }): SQL {
+  return user.profileId
+    ? (or(eq(applications.userId, user.id), eq(applications.profileId, user.profileId)) as SQL)
+    : eq(applications.userId, user.id);
+}
 
 /** The member's registration applications; upgrades and licence applications have their own lists. */
 const registration = eq(applications.kind, 'Registration');

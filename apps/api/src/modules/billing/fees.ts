@@ -1,6 +1,7 @@
 import { toCents } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { DAY_MS, nairobiDate } from '../../shared/dates';
 import { preparedPerDb } from '../../shared/prepared';
 import { raiseInvoice, type Tx } from './ledger';
 
@@ -9,26 +10,37 @@ type ApplicationRow = typeof applications.$inferSelect;
 
 export const applicationFeeDescription = (code: string) => `Application fee ${code}`;
 
+/** What an application's invoice says, when it is not a registration's fee (due on the day). */
+export interface ApplicationInvoiceOptions {
+  purpose: 'application' | 'upgrade' | 'license';
+  description: string;
+  /** Days from the invoice to its due date; due on the day by default. */
+  dueInDays?: number;
+}
+
 /**
- * Raises the application-fee invoice at the first submission, in the submission's transaction: the application's
- * amount, purpose 'application', the application code as source, due on the day. An application that already
- * has its invoice (a re-submission) keeps it; an application with no fee gets none. Returns the invoice number.
+ * Raises an application's invoice at its first submission, in the submission's transaction: the application's
+ * amount, the application code as source; by default the registration's fee (purpose 'application', due on the
+ * day), or an upgrade's or licence's fee as `options` say (decision 032). An application that already has its
+ * invoice (a re-submission) keeps it; an application with no fee gets none. Returns the invoice number.
  */
 export async function invoiceApplicationFee(
   tx: Tx,
   application: ApplicationRow,
   profileId: string,
   createdBy: number | null,
+  options: ApplicationInvoiceOptions = { purpose: 'application', description: applicationFeeDescription(application.code) },
 ): Promise<string | null> {
   if (application.invoiceNo) return application.invoiceNo;
   const amountCents = toCents(application.amount);
   if (amountCents <= 0) return null;
   const invoice = await raiseInvoice(tx, {
     profileId,
-    purpose: 'application',
-    description: applicationFeeDescription(application.code),
+    purpose: options.purpose,
+    description: options.description,
     amountCents,
     externalDocumentNo: application.code,
+    dueDate: options.dueInDays ? nairobiDate(new Date(Date.now() + options.dueInDays * DAY_MS)) : undefined,
     createdBy,
   });
   const [updated] = await tx
@@ -40,6 +52,9 @@ export async function invoiceApplicationFee(
   if (!updated) throw new Error(`Application ${application.code} was invoiced meanwhile`);
   return invoice.documentNo;
 }
+
+/** Upgrade and licence fees fall due this many days after their invoice (a registration's fee on the day). */
+export const SERVICE_FEE_DAYS = 30;
 
 /** An application may pass Open once its fee has a posted receipt, or when it carries no fee at all. */
 export function applicationFeeSettled(application: ApplicationRow): boolean {

@@ -3,7 +3,13 @@
  * Amounts are integer cents; every function runs inside the caller's transaction (a savepoint) or its own.
  */
 
-export { applicationFeeDescription, applicationFeeSettled, invoiceApplicationFee, unpaidSubscriptions } from './fees';
+export {
+  applicationFeeDescription,
+  applicationFeeSettled,
+  invoiceApplicationFee,
+  SERVICE_FEE_DAYS,
+  unpaidSubscriptions,
+} from './fees';
 export {
   type Allocation,
   applyCredit,

@@ -19,13 +19,11 @@ import {
   PDF_MAX_BYTES,
   TEXT_LIMITS,
 } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
-import { forbidden } from '../../shared/errors';
 import { sendFile } from '../../shared/serve-file';
-import { currentUser, isMainAdmin, requireAdmin, requireReviewer, requireUser } from '../../shared/session';
+import { currentUser, requireMainAdmin, requireReviewer, requireUser } from '../../shared/session';
 import { activityEvidence, deleteActivity, listOwnActivities, recordActivity, updateActivity } from './activities';
 import { cpdCertificate, listAwards } from './awards';
 import { cpdCompliance, cpdComplianceCsv } from './compliance';
@@ -48,11 +46,7 @@ export function cpdRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const staff = { onRequest: requireReviewer };
   const evidenceForm = { ...signedIn, config: { form: { files: 1, fileSize: PDF_MAX_BYTES } } };
 
-  /** CPD requirements are site configuration: the main administrator's. */
-  async function requireMainAdmin(request: FastifyRequest, reply: FastifyReply) {
-    await requireAdmin(request, reply);
-    if (request.auth && !isMainAdmin(request.auth.user, ctx.config)) throw forbidden(messages.notAllowed);
-  }
+  const mainAdmin = requireMainAdmin(ctx.config);
 
   return async (app) => {
     app.get(
@@ -276,7 +270,7 @@ export function cpdRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/cpd/requirements',
       {
-        onRequest: requireMainAdmin,
+        onRequest: mainAdmin,
         schema: {
           tags,
           security,

@@ -1,19 +1,12 @@
 import { type LicenseApplication, licenseMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
-import { commentsForApplicant } from '../applications/list';
+import { commentsForApplicant, ownedBy } from '../applications/list';
 import { type ApplicationRow, licenceDocumentNos, licenceDto } from './common';
 
 const { applications, licenses } = schema;
-
-/** The caller's applications: by account, or by profile for a member whose account changed. */
-function ownedBy(user: Pick<UserRow, 'id' | 'profileId'>): SQL {
-  return user.profileId
-    ? (or(eq(applications.userId, user.id), eq(applications.profileId, user.profileId)) as SQL)
-    : eq(applications.userId, user.id);
-}
 
 /** The licence applications in the list's shape; comments hidden from the applicant never leave. */
 export async function licenceApplicationDtos(db: Db, rows: ApplicationRow[]): Promise<LicenseApplication[]> {

@@ -5,8 +5,8 @@ import type { AppContext } from '../../shared/context';
 import { badRequest, conflict, HttpError, Problems } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
 import type { Upload } from '../../shared/uploads';
+import { invoiceApplicationFee, SERVICE_FEE_DAYS } from '../billing';
 import { preparePdf, withFileChanges } from '../profile/files';
-import { invoiceService } from '../upgrades';
 import { isEditable } from './common';
 import { ownLicenceApplication, ownLicenceApplicationRow } from './list';
 import { assertLicenceChecklist } from './save';
@@ -72,7 +72,11 @@ export async function uploadSignedApplication(
       actorName: user.name ?? user.email,
       at: now,
     });
-    await invoiceService(tx, locked, 'license', `Practising licence ${locked.licenseYear ?? ''} (${locked.code})`, now);
+    await invoiceApplicationFee(tx, locked, profileId, user.id, {
+      purpose: 'license',
+      description: `Practising licence ${locked.licenseYear ?? ''} (${locked.code})`,
+      dueInDays: SERVICE_FEE_DAYS,
+    });
   });
   return ownLicenceApplication(ctx.db, user, row.code);
 }

@@ -1,2 +1,1 @@
 export { releaseUpgrade } from './release';
-export { invoiceService, SERVICE_FEE_DAYS } from './submit';

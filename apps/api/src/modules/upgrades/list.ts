@@ -1,22 +1,15 @@
 import type { Upgrade } from '@portal/contract';
 import { upgradeMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { nairobiDate } from '../../shared/dates';
 import { notFound } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
-import { commentsForApplicant } from '../applications/list';
+import { commentsForApplicant, ownedBy } from '../applications/list';
 
 const { applications, membershipCategories } = schema;
 const fromCategories = alias(membershipCategories, 'from_categories');
-
-/** The caller's applications of a kind: by account, or by profile for a member whose account changed. */
-export function ownedBy(user: Pick<UserRow, 'id' | 'profileId'>): SQL {
-  return user.profileId
-    ? (or(eq(applications.userId, user.id), eq(applications.profileId, user.profileId)) as SQL)
-    : eq(applications.userId, user.id);
-}
 
 async function upgradeRows(db: Db, where: SQL | undefined): Promise<Upgrade[]> {
   const rows = await db

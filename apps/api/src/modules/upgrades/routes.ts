@@ -9,13 +9,11 @@ import {
   upgradeSchema,
   upgradeSubmitRequest,
 } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../shared/context';
-import { forbidden } from '../../shared/errors';
 import { currentMembership } from '../../shared/membership';
-import { currentUser, isMainAdmin, requireAdmin, requireUser } from '../../shared/session';
+import { currentUser, requireAdmin, requireMainAdmin, requireUser } from '../../shared/session';
 import { serviceDocument } from '../documents';
 import { checklistFor } from '../profile/checklist';
 import { listUpgrades } from './list';
@@ -30,10 +28,7 @@ const categoryParams = z.object({ category: z.string().trim().min(1).max(50, mes
 /** Upgrades (part 2 §2.2, §7 upgrade/…; decision 032), and the main administrator's plans. */
 export function upgradeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const signedIn = { onRequest: requireUser };
-  async function requireMainAdmin(request: FastifyRequest, reply: FastifyReply) {
-    await requireAdmin(request, reply);
-    if (request.auth && !isMainAdmin(request.auth.user, ctx.config)) throw forbidden(messages.notAllowed);
-  }
+  const mainAdmin = requireMainAdmin(ctx.config);
 
   return async (app) => {
     app.get(
@@ -126,7 +121,7 @@ export function upgradeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/upgrade-plans/:code',
       {
-        onRequest: requireMainAdmin,
+        onRequest: mainAdmin,
         schema: {
           tags,
           security,

@@ -1,12 +1,11 @@
-import { toCents, type Upgrade, upgradeMessages } from '@portal/contract';
-import { type Db, nextNumber, schema, sqlState } from '@portal/db';
+import { type Upgrade, upgradeMessages } from '@portal/contract';
+import { nextNumber, schema, sqlState } from '@portal/db';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { DAY_MS, nairobiDate } from '../../shared/dates';
 import { conflict, notFound } from '../../shared/errors';
 import { currentMembership } from '../../shared/membership';
 import type { UserRow } from '../../shared/session';
-import { raiseInvoice } from '../billing';
+import { invoiceApplicationFee, SERVICE_FEE_DAYS } from '../billing';
 import { enqueue } from '../outbox/outbox';
 import { buildChecklist, loadChecklistFacts } from '../profile/checklist';
 import { ownUpgrade } from './list';
@@ -14,33 +13,6 @@ import { upgradeNotices } from './notices';
 import { planTo } from './plans';
 
 const { applications, applicationEvents, profiles } = schema;
-
-/** Upgrade and licence fees fall due 30 days after the invoice (an application fee is due on the day). */
-export const SERVICE_FEE_DAYS = 30;
-
-/** Raises an upgrade's or licence application's invoice in the caller's transaction and stores it on the application. */
-export async function invoiceService(
-  tx: Db,
-  app: typeof applications.$inferSelect,
-  purpose: 'upgrade' | 'license',
-  description: string,
-  at: Date,
-): Promise<string | null> {
-  if (app.invoiceNo) return app.invoiceNo;
-  const amountCents = toCents(app.amount);
-  if (amountCents <= 0 || !app.profileId) return null;
-  const invoice = await raiseInvoice(tx, {
-    profileId: app.profileId,
-    purpose,
-    description,
-    amountCents,
-    externalDocumentNo: app.code,
-    dueDate: nairobiDate(new Date(at.getTime() + SERVICE_FEE_DAYS * DAY_MS)),
-    createdBy: app.userId,
-  });
-  await tx.update(applications).set({ invoiceNo: invoice.documentNo }).where(eq(applications.code, app.code));
-  return invoice.documentNo;
-}
 
 /**
  * POST /api/upgrade/submit: the member's upgrade to `toCategory`. The plan sets the amount (never the browser); the
@@ -119,7 +91,11 @@ export async function submitUpgrade(
         actorName: user.name ?? user.email,
         at: now,
       });
-      await invoiceService(tx, created, 'upgrade', `Upgrade to ${toCategory} (${code})`, now);
+      await invoiceApplicationFee(tx, created, profileId, user.id, {
+        purpose: 'upgrade',
+        description: `Upgrade to ${toCategory} (${code})`,
+        dueInDays: SERVICE_FEE_DAYS,
+      });
       await enqueue(tx, upgradeNotices.submitted(ctx.config, user.email, code, toCategory, Number(plan.amount)));
       return { code, resubmitted: false };
     });
