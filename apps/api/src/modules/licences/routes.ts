@@ -4,6 +4,7 @@ import {
   adminLicenseSchema,
   checklistItemSchema,
   licenseApplicationSchema,
+  licenseDetailsSchema,
   licenseMessages,
   licenseProfileSchema,
   licenseSaveRequest,
@@ -79,17 +80,9 @@ export function licenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const {
-          licenseApplicationNo,
-          declaration: _declaration,
-          description: _d,
-          amount: _a,
-          memberCategory: _m,
-          phoneNo: _p,
-          email: _e,
-          ...details
-        } = req.body;
-        const code = await saveLicenceApplication(ctx, currentUser(req), details, licenseApplicationNo);
+        // The spec's client posts the whole application object; only the details tab is stored (the schema drops the rest).
+        const details = licenseDetailsSchema.parse(req.body);
+        const code = await saveLicenceApplication(ctx, currentUser(req), details, req.body.licenseApplicationNo);
         return { data: { licenseApplicationNo: code }, message: licenseMessages.saved };
       },
     );
