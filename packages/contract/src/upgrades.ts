@@ -56,7 +56,7 @@ export const upgradeSchema = z.object({
 });
 export type Upgrade = z.infer<typeof upgradeSchema>;
 
-const code = z.string().trim().max(L.code, messages.valueTooLong);
+const code = z.string({ error: messages.fieldRequired }).trim().max(L.code, messages.valueTooLong);
 
 /**
  * POST /api/upgrade/submit: the spec's payload. Only toCategory counts: the amount comes from the plan on the
@@ -73,7 +73,7 @@ export type UpgradeSubmitRequest = z.input<typeof upgradeSubmitRequest>;
 
 /** POST /api/upgrade/upgrade-report and /acceptance-letter. */
 export const upgradeDocumentRequest = z.object({
-  appCode: z.string().trim().min(1, messages.fieldRequired).max(L.routeCode, messages.valueTooLong),
+  appCode: z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(L.routeCode, messages.valueTooLong),
 });
 /** The spec reads the first element: `{data: ["<base64 pdf>"]}`. */
 export const pdfListResponseSchema = z.object({ data: z.array(z.string()) });

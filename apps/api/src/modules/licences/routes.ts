@@ -112,7 +112,11 @@ export function licenceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Uploads the signed application (PDF, at most 3,145,728 bytes) and submits it; raises the licence fee invoice',
           consumes: ['multipart/form-data'],
           body: z.object({
-            licenseApplicationNo: z.string().trim().min(1, messages.fieldRequired).max(50, messages.valueTooLong),
+            licenseApplicationNo: z
+              .string({ error: messages.fieldRequired })
+              .trim()
+              .min(1, messages.fieldRequired)
+              .max(50, messages.valueTooLong),
             licenseBase64: z.string().max(100_000, messages.valueTooLong).optional(),
           }),
           response: { 200: z.object({ data: licenseApplicationSchema, message: z.string() }) },
