@@ -64,9 +64,12 @@ function standing(): SQL {
 const currentLicence = (day: string) =>
   sql`from licenses l where l.profile_id = p.profile_id and l.status = 'Active' and l.valid_from <= ${day} and l.valid_to >= ${day}`;
 
-/** The current licence's last day, worked out only for the rows returned. */
+/**
+ * The current licence's last day, worked out only for the rows returned. At most one licence holds on a day (one per
+ * member and year, each within its year), so there is nothing to sort.
+ */
 function licence(): SQL {
-  return sql`(select l.valid_to::text ${currentLicence(today())} order by l.valid_to desc limit 1) as license_valid_to`;
+  return sql`(select l.valid_to::text ${currentLicence(today())}) as license_valid_to`;
 }
 
 const licensedOnlyWhere = (licensedOnly: boolean) => (licensedOnly ? sql` and exists (select 1 ${currentLicence(today())})` : sql``);
