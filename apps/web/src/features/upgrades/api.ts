@@ -1,7 +1,7 @@
 import type { ChecklistItem, Upgrade, UpgradePlan, UpgradePlanUpdate, UpgradeSubmitRequest } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { MONEY_KEY } from '../../shared/member/money';
+import { MONEY_KEY, useMemberQuery } from '../../shared/member/money';
 import { useSession } from '../../shared/session/session-store';
 
 /**
@@ -16,9 +16,6 @@ export type UpgradeDocumentKind = 'report' | 'letter';
 const seg = (value: string) => encodeURIComponent(value);
 
 export const upgradesApi = {
-  plans: () => api.get<UpgradePlan[]>('upgrade/plans'),
-  list: () => api.get<Upgrade[]>('upgrade'),
-  checklist: (category: string) => api.get<ChecklistItem[]>(`upgrade/checklist/${seg(category)}`),
   submit: (body: UpgradeSubmitRequest) => api.post<Upgrade>('upgrade/submit', body),
   document: async (kind: UpgradeDocumentKind, appCode: string) => {
     const pdfs = await api.post<string[]>(kind === 'report' ? 'upgrade/upgrade-report' : 'upgrade/acceptance-letter', { appCode });
@@ -31,29 +28,19 @@ export const adminUpgradesApi = {
   save: (code: string, body: UpgradePlanUpdate) => api.post<UpgradePlan>(`admin/upgrade-plans/${seg(code)}`, body),
 };
 
-/** A query of the signed-in member's upgrades; admins and approvers have none. */
-function useMemberUpgradeQuery<T>(parts: unknown[], queryFn: () => Promise<T>, enabled = true) {
-  const user = useSession()?.user;
-  return useQuery({
-    queryKey: [...MEMBER_KEY, user?.id, ...parts],
-    queryFn,
-    enabled: Boolean(enabled && user && !user.is_admin && !user.is_approver && user.profile_id),
-  });
-}
-
 /** `GET upgrade/plans`: every plan, with whether the member's category may apply. */
 export function useUpgradePlans() {
-  return useMemberUpgradeQuery(['plans'], upgradesApi.plans);
+  return useMemberQuery<UpgradePlan[]>('upgrade-plans', 'upgrade/plans');
 }
 
 /** `GET upgrade`: the member's upgrades. */
 export function useUpgrades() {
-  return useMemberUpgradeQuery(['list'], upgradesApi.list);
+  return useMemberQuery<Upgrade[]>('upgrade-list', 'upgrade');
 }
 
 /** `GET upgrade/checklist/{category}`: the target category's Upgrade checklist. */
 export function useUpgradeChecklist(category: string | undefined) {
-  return useMemberUpgradeQuery(['checklist', category], () => upgradesApi.checklist(category ?? ''), Boolean(category));
+  return useMemberQuery<ChecklistItem[]>(`upgrade-checklist-${category}`, `upgrade/checklist/${seg(category ?? '')}`, Boolean(category));
 }
 
 /** The upgrade report or acceptance letter as base64 PDF. */
