@@ -1,8 +1,16 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type PluginOption } from 'vite';
+
+// `ANALYZE=1 npm run build:web` writes dist-stats/bundle.html: what each chunk holds, with gzip sizes.
+const analyze = process.env.ANALYZE === '1';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    analyze && (visualizer({ filename: 'dist-stats/bundle.html', gzipSize: true, brotliSize: true }) as PluginOption),
+    analyze && (visualizer({ filename: 'dist-stats/bundle.json', template: 'raw-data', gzipSize: true }) as PluginOption),
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

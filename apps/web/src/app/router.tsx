@@ -1,184 +1,416 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AccountSettingsPage } from '../features/account/account-settings-page';
 import { AdminGuard, AdminIndex } from '../features/admin/admin-guard';
-import { AuditPage } from '../features/admin/audit-page';
-import { RequirementsPage } from '../features/admin/requirements-page';
-import { AdminSettingsPage } from '../features/admin/settings-page';
-import { UsersPage } from '../features/admin/users-page';
-import { AdminBillingPage } from '../features/admin-billing/admin-billing-page';
-import { ApplicationListPage } from '../features/applications/application-list-page';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { ActivatePage } from '../features/auth/pages/activate-page';
-import { CategoriesPage } from '../features/auth/pages/categories-page';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { OtpPage } from '../features/auth/pages/otp-page';
-import { RegisterPage } from '../features/auth/pages/register-page';
-import { SetPasswordPage } from '../features/auth/pages/set-password-page';
-import { SignupPage } from '../features/auth/pages/signup-page';
-import { SuccessPage } from '../features/auth/pages/success-page';
-import { VerifyPage } from '../features/auth/pages/verify-page';
-import { BillingPage } from '../features/billing/billing-page';
-import { InvoicePage, ReceiptPage } from '../features/billing/invoice-page';
-import { ChecklistComponentPage } from '../features/checklist/checklist-component-page';
-import { ChecklistPage } from '../features/checklist/checklist-page';
-import { CheckoutPage } from '../features/checkout/checkout-page';
 import { adminCpdRoutes, cpdRoutes } from '../features/cpd/routes';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { GoodStandingPage } from '../features/dashboard/good-standing-page';
-import { OutboxPage } from '../features/dev/outbox-page';
-import { DocumentPage } from '../features/documents/document-page';
-import { VerifyDocumentPage } from '../features/documents/verify-document-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
 import { adminEventRoutes, eventRoutes } from '../features/events/routes';
 import { adminLicenseRoutes, licenseRoutes } from '../features/licenses/routes';
-import { InitiatePage } from '../features/profile/initiate-page';
-import { ProfileConfirmPage } from '../features/profile/pages/profile-confirm-page';
-import { ProfilePage } from '../features/profile/pages/profile-page';
-import { OneClickResponsePage } from '../features/referees/one-click-response-page';
-import { RefereeReportPage } from '../features/referees/referee-report-page';
-import { RefereeResponsePage } from '../features/referees/referee-response-page';
-import { MembersPage } from '../features/register/members-page';
-import { SearchCardPage } from '../features/register/search-card-page';
-import { SearchLayout } from '../features/register/search-layout';
-import { SearchListPage } from '../features/register/search-list-page';
-import { ReviewApplicationPage } from '../features/review/review-application-page';
-import { ReviewQueuePage } from '../features/review/review-queue-page';
-import { AppShell } from '../features/shell/app-shell';
-import { PaymentHistoryPage } from '../features/subscriptions/payment-history';
-import { SubscriptionDocumentPage } from '../features/subscriptions/subscription-document-page';
-import { SubscriptionListPage } from '../features/subscriptions/subscription-list-page';
 import { adminUpgradeRoutes, upgradeRoutes } from '../features/upgrades/routes';
+import { lazyPage } from '../shared/routing/lazy-page';
+import { LoadingSpinner } from '../shared/ui/loading';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+function PageFallback() {
+  return <LoadingSpinner label="Loading page" />;
+}
 
 export const router = createBrowserRouter([
   {
-    element: <AuthLayout />,
+    // Pages load on first use; until the first one arrives the spinner shows, and a page that fails to load offers a reload.
+    Component: RootLayout,
+    HydrateFallback: PageFallback,
+    errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LoginPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/password/:code', element: <SetPasswordPage /> },
-      { path: '/activate/:code?', element: <ActivatePage /> },
-      { path: '/categories', element: <CategoriesPage /> },
-      { path: '/signup/:type/:code', element: <SignupPage /> },
-      { path: '/register/:type/:code', element: <RegisterPage /> },
-      { path: '/success', element: <SuccessPage /> },
-      { path: '/verify/:code', element: <VerifyPage /> },
-      { path: '/otp/:id', element: <OtpPage /> },
+      {
+        ...lazyPage(
+          () => import('../features/auth/components/auth-layout'),
+          (m) => <m.AuthLayout />,
+        ),
+        children: [
+          {
+            path: '/',
+            ...lazyPage(
+              () => import('../features/auth/pages/login-page'),
+              (m) => <m.LoginPage />,
+            ),
+          },
+          {
+            path: '/forgot-password',
+            ...lazyPage(
+              () => import('../features/auth/pages/forgot-password-page'),
+              (m) => <m.ForgotPasswordPage />,
+            ),
+          },
+          {
+            path: '/password/:code',
+            ...lazyPage(
+              () => import('../features/auth/pages/set-password-page'),
+              (m) => <m.SetPasswordPage />,
+            ),
+          },
+          {
+            path: '/activate/:code?',
+            ...lazyPage(
+              () => import('../features/auth/pages/activate-page'),
+              (m) => <m.ActivatePage />,
+            ),
+          },
+          {
+            path: '/categories',
+            ...lazyPage(
+              () => import('../features/auth/pages/categories-page'),
+              (m) => <m.CategoriesPage />,
+            ),
+          },
+          {
+            path: '/signup/:type/:code',
+            ...lazyPage(
+              () => import('../features/auth/pages/signup-page'),
+              (m) => <m.SignupPage />,
+            ),
+          },
+          {
+            path: '/register/:type/:code',
+            ...lazyPage(
+              () => import('../features/auth/pages/register-page'),
+              (m) => <m.RegisterPage />,
+            ),
+          },
+          {
+            path: '/success',
+            ...lazyPage(
+              () => import('../features/auth/pages/success-page'),
+              (m) => <m.SuccessPage />,
+            ),
+          },
+          {
+            path: '/verify/:code',
+            ...lazyPage(
+              () => import('../features/auth/pages/verify-page'),
+              (m) => <m.VerifyPage />,
+            ),
+          },
+          {
+            path: '/otp/:id',
+            ...lazyPage(
+              () => import('../features/auth/pages/otp-page'),
+              (m) => <m.OtpPage />,
+            ),
+          },
+        ],
+      },
+      {
+        ...lazyPage(
+          () => import('../features/shell/app-shell'),
+          (m) => <m.AppShell />,
+        ),
+        children: [
+          {
+            path: '/dashboard',
+            ...lazyPage(
+              () => import('../features/dashboard/dashboard-page'),
+              (m) => <m.DashboardPage />,
+            ),
+          },
+          {
+            path: '/dashboard/Settings',
+            ...lazyPage(
+              () => import('../features/account/account-settings-page'),
+              (m) => <m.AccountSettingsPage />,
+            ),
+          },
+          {
+            path: '/dashboard/goodStanding/:code',
+            ...lazyPage(
+              () => import('../features/dashboard/good-standing-page'),
+              (m) => <m.GoodStandingPage />,
+            ),
+          },
+          {
+            path: '/billing',
+            ...lazyPage(
+              () => import('../features/billing/billing-page'),
+              (m) => <m.BillingPage />,
+            ),
+          },
+          {
+            path: '/billing/invoice/:code',
+            ...lazyPage(
+              () => import('../features/billing/invoice-page'),
+              (m) => <m.InvoicePage />,
+            ),
+          },
+          {
+            path: '/billing/receipt/:code',
+            ...lazyPage(
+              () => import('../features/billing/invoice-page'),
+              (m) => <m.ReceiptPage />,
+            ),
+          },
+          {
+            path: '/subscription',
+            ...lazyPage(
+              () => import('../features/subscriptions/subscription-list-page'),
+              (m) => <m.SubscriptionListPage />,
+            ),
+          },
+          {
+            path: '/subscription/document/:code',
+            ...lazyPage(
+              () => import('../features/subscriptions/subscription-document-page'),
+              (m) => <m.SubscriptionDocumentPage kind="invoice" />,
+            ),
+          },
+          {
+            path: '/subscription/receipt/:code',
+            ...lazyPage(
+              () => import('../features/subscriptions/subscription-document-page'),
+              (m) => <m.SubscriptionDocumentPage kind="receipt" />,
+            ),
+          },
+          {
+            path: '/subscription/certificate/:code',
+            ...lazyPage(
+              () => import('../features/subscriptions/subscription-document-page'),
+              (m) => <m.SubscriptionDocumentPage kind="certificate" />,
+            ),
+          },
+          {
+            path: '/payment-history',
+            ...lazyPage(
+              () => import('../features/subscriptions/payment-history'),
+              (m) => <m.PaymentHistoryPage />,
+            ),
+          },
+          {
+            path: '/checkout',
+            ...lazyPage(
+              () => import('../features/checkout/checkout-page'),
+              (m) => <m.CheckoutPage />,
+            ),
+          },
+          {
+            path: '/profile',
+            ...lazyPage(
+              () => import('../features/profile/pages/profile-page'),
+              (m) => <m.ProfilePage />,
+            ),
+          },
+          {
+            path: '/profile/profileConfirm',
+            ...lazyPage(
+              () => import('../features/profile/pages/profile-confirm-page'),
+              (m) => <m.ProfileConfirmPage />,
+            ),
+          },
+          {
+            path: '/checklist/type/:type',
+            ...lazyPage(
+              () => import('../features/checklist/checklist-page'),
+              (m) => <m.ChecklistPage />,
+            ),
+          },
+          {
+            path: '/checklist/component/:name',
+            ...lazyPage(
+              () => import('../features/checklist/checklist-component-page'),
+              (m) => <m.ChecklistComponentPage />,
+            ),
+          },
+          {
+            path: '/initiate-profile',
+            ...lazyPage(
+              () => import('../features/profile/initiate-page'),
+              (m) => <m.InitiatePage firm={false} />,
+            ),
+          },
+          {
+            path: '/initiate-firm',
+            ...lazyPage(
+              () => import('../features/profile/initiate-page'),
+              (m) => <m.InitiatePage firm />,
+            ),
+          },
+          {
+            path: '/application',
+            ...lazyPage(
+              () => import('../features/applications/application-list-page'),
+              (m) => <m.ApplicationListPage />,
+            ),
+          },
+          {
+            path: '/application/:kind/:code',
+            ...lazyPage(
+              () => import('../features/documents/document-page'),
+              (m) => <m.DocumentPage />,
+            ),
+          },
+          {
+            path: '/profile/RefereeFormReport/:entryNo',
+            ...lazyPage(
+              () => import('../features/referees/referee-report-page'),
+              (m) => <m.RefereeReportPage />,
+            ),
+          },
+          ...eventRoutes,
+          ...adminEventRoutes,
+          ...cpdRoutes,
+          ...adminCpdRoutes,
+          ...upgradeRoutes,
+          ...adminUpgradeRoutes,
+          ...licenseRoutes,
+          ...adminLicenseRoutes,
+          {
+            path: '/admin/applications',
+            ...lazyPage(
+              () => import('../features/review/review-queue-page'),
+              (m) => (
+                <AdminGuard approvers>
+                  <m.ReviewQueuePage />
+                </AdminGuard>
+              ),
+            ),
+          },
+          {
+            path: '/admin/applications/:code',
+            ...lazyPage(
+              () => import('../features/review/review-application-page'),
+              (m) => (
+                <AdminGuard approvers>
+                  <m.ReviewApplicationPage />
+                </AdminGuard>
+              ),
+            ),
+          },
+          {
+            path: '/admin/members',
+            ...lazyPage(
+              () => import('../features/register/members-page'),
+              (m) => (
+                <AdminGuard approvers>
+                  <m.MembersPage />
+                </AdminGuard>
+              ),
+            ),
+          },
+          {
+            path: '/admin/billing',
+            ...lazyPage(
+              () => import('../features/admin-billing/admin-billing-page'),
+              (m) => (
+                <AdminGuard>
+                  <m.AdminBillingPage />
+                </AdminGuard>
+              ),
+            ),
+          },
+          { path: '/admin', element: <AdminIndex /> },
+          {
+            path: '/admin/settings',
+            ...lazyPage(
+              () => import('../features/admin/settings-page'),
+              (m) => (
+                <AdminGuard mainOnly>
+                  <m.AdminSettingsPage />
+                </AdminGuard>
+              ),
+            ),
+          },
+          {
+            path: '/admin/user-settings',
+            ...lazyPage(
+              () => import('../features/admin/users-page'),
+              (m) => (
+                <AdminGuard>
+                  <m.UsersPage />
+                </AdminGuard>
+              ),
+            ),
+          },
+          {
+            path: '/admin/requirements',
+            ...lazyPage(
+              () => import('../features/admin/requirements-page'),
+              (m) => (
+                <AdminGuard mainOnly>
+                  <m.RequirementsPage />
+                </AdminGuard>
+              ),
+            ),
+          },
+          {
+            path: '/admin/audit',
+            ...lazyPage(
+              () => import('../features/admin/audit-page'),
+              (m) => (
+                <AdminGuard>
+                  <m.AuditPage />
+                </AdminGuard>
+              ),
+            ),
+          },
+        ],
+      },
+      {
+        path: '/profile/response/:user?/:code?',
+        ...lazyPage(
+          () => import('../features/referees/referee-response-page'),
+          (m) => <m.RefereeResponsePage />,
+        ),
+      },
+      {
+        path: '/referee-response/response/:user?/:code?',
+        ...lazyPage(
+          () => import('../features/referees/one-click-response-page'),
+          (m) => <m.OneClickResponsePage />,
+        ),
+      },
+      {
+        path: '/search',
+        ...lazyPage(
+          () => import('../features/register/search-layout'),
+          (m) => <m.SearchLayout />,
+        ),
+        children: [
+          { index: true, element: <Navigate to="/search/search-list" replace /> },
+          {
+            path: 'search-list',
+            ...lazyPage(
+              () => import('../features/register/search-list-page'),
+              (m) => <m.SearchListPage />,
+            ),
+          },
+          {
+            path: 'search-card/:code',
+            ...lazyPage(
+              () => import('../features/register/search-card-page'),
+              (m) => <m.SearchCardPage />,
+            ),
+          },
+          {
+            path: 'verify/:documentNo',
+            ...lazyPage(
+              () => import('../features/documents/verify-document-page'),
+              (m) => <m.VerifyDocumentPage />,
+            ),
+          },
+        ],
+      },
+      {
+        path: '/dev/outbox',
+        ...lazyPage(
+          () => import('../features/dev/outbox-page'),
+          (m) => <m.OutboxPage />,
+        ),
+      },
+      { path: '/initiate', element: <Navigate to="/initiate-profile" replace /> },
+      { path: '/initiateFirm', element: <Navigate to="/initiate-firm" replace /> },
+      {
+        path: '*',
+        ...lazyPage(
+          () => import('../features/errors/not-found-page'),
+          (m) => <m.NotFoundPage />,
+        ),
+      },
     ],
   },
-  {
-    element: <AppShell />,
-    children: [
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/dashboard/Settings', element: <AccountSettingsPage /> },
-      { path: '/dashboard/goodStanding/:code', element: <GoodStandingPage /> },
-      { path: '/billing', element: <BillingPage /> },
-      { path: '/billing/invoice/:code', element: <InvoicePage /> },
-      { path: '/billing/receipt/:code', element: <ReceiptPage /> },
-      { path: '/subscription', element: <SubscriptionListPage /> },
-      { path: '/subscription/document/:code', element: <SubscriptionDocumentPage kind="invoice" /> },
-      { path: '/subscription/receipt/:code', element: <SubscriptionDocumentPage kind="receipt" /> },
-      { path: '/subscription/certificate/:code', element: <SubscriptionDocumentPage kind="certificate" /> },
-      { path: '/payment-history', element: <PaymentHistoryPage /> },
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/profile/profileConfirm', element: <ProfileConfirmPage /> },
-      { path: '/checklist/type/:type', element: <ChecklistPage /> },
-      { path: '/checklist/component/:name', element: <ChecklistComponentPage /> },
-      { path: '/initiate-profile', element: <InitiatePage firm={false} /> },
-      { path: '/initiate-firm', element: <InitiatePage firm /> },
-      { path: '/application', element: <ApplicationListPage /> },
-      { path: '/application/:kind/:code', element: <DocumentPage /> },
-      { path: '/profile/RefereeFormReport/:entryNo', element: <RefereeReportPage /> },
-      ...eventRoutes,
-      ...adminEventRoutes,
-      ...cpdRoutes,
-      ...adminCpdRoutes,
-      ...upgradeRoutes,
-      ...adminUpgradeRoutes,
-      ...licenseRoutes,
-      ...adminLicenseRoutes,
-      {
-        path: '/admin/applications',
-        element: (
-          <AdminGuard approvers>
-            <ReviewQueuePage />
-          </AdminGuard>
-        ),
-      },
-      {
-        path: '/admin/applications/:code',
-        element: (
-          <AdminGuard approvers>
-            <ReviewApplicationPage />
-          </AdminGuard>
-        ),
-      },
-      {
-        path: '/admin/members',
-        element: (
-          <AdminGuard approvers>
-            <MembersPage />
-          </AdminGuard>
-        ),
-      },
-      {
-        path: '/admin/billing',
-        element: (
-          <AdminGuard>
-            <AdminBillingPage />
-          </AdminGuard>
-        ),
-      },
-      { path: '/admin', element: <AdminIndex /> },
-      {
-        path: '/admin/settings',
-        element: (
-          <AdminGuard mainOnly>
-            <AdminSettingsPage />
-          </AdminGuard>
-        ),
-      },
-      {
-        path: '/admin/user-settings',
-        element: (
-          <AdminGuard>
-            <UsersPage />
-          </AdminGuard>
-        ),
-      },
-      {
-        path: '/admin/requirements',
-        element: (
-          <AdminGuard mainOnly>
-            <RequirementsPage />
-          </AdminGuard>
-        ),
-      },
-      {
-        path: '/admin/audit',
-        element: (
-          <AdminGuard>
-            <AuditPage />
-          </AdminGuard>
-        ),
-      },
-    ],
-  },
-  { path: '/profile/response/:user?/:code?', element: <RefereeResponsePage /> },
-  { path: '/referee-response/response/:user?/:code?', element: <OneClickResponsePage /> },
-  {
-    path: '/search',
-    element: <SearchLayout />,
-    children: [
-      { index: true, element: <Navigate to="/search/search-list" replace /> },
-      { path: 'search-list', element: <SearchListPage /> },
-      { path: 'search-card/:code', element: <SearchCardPage /> },
-      { path: 'verify/:documentNo', element: <VerifyDocumentPage /> },
-    ],
-  },
-  { path: '/dev/outbox', element: <OutboxPage /> },
-  { path: '/initiate', element: <Navigate to="/initiate-profile" replace /> },
-  { path: '/initiateFirm', element: <Navigate to="/initiate-firm" replace /> },
-  { path: '*', element: <NotFoundPage /> },
 ]);

@@ -1,24 +1,43 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import { AdminGuard } from '../admin/admin-guard';
-import { AdminCpdPage } from './admin-cpd-page';
-import { CpdDocumentPage } from './cpd-document-page';
-import { CpdPage } from './cpd-page';
 
 /** Members' CPD pages (issue 12): /cpd, a CPD certificate and the yearly statement. */
 export const cpdRoutes: RouteObject[] = [
-  { path: '/cpd', element: <CpdPage /> },
-  { path: '/cpd/certificate/:certificateNo', element: <CpdDocumentPage kind="certificate" /> },
-  { path: '/cpd/statement/:year', element: <CpdDocumentPage kind="statement" /> },
+  {
+    path: '/cpd',
+    ...lazyPage(
+      () => import('./cpd-page'),
+      (m) => <m.CpdPage />,
+    ),
+  },
+  {
+    path: '/cpd/certificate/:certificateNo',
+    ...lazyPage(
+      () => import('./cpd-document-page'),
+      (m) => <m.CpdDocumentPage kind="certificate" />,
+    ),
+  },
+  {
+    path: '/cpd/statement/:year',
+    ...lazyPage(
+      () => import('./cpd-document-page'),
+      (m) => <m.CpdDocumentPage kind="statement" />,
+    ),
+  },
 ];
 
 /** The back office's CPD pages: outside activities to decide, compliance, requirements. */
 export const adminCpdRoutes: RouteObject[] = [
   {
     path: '/admin/cpd',
-    element: (
-      <AdminGuard approvers>
-        <AdminCpdPage />
-      </AdminGuard>
+    ...lazyPage(
+      () => import('./admin-cpd-page'),
+      (m) => (
+        <AdminGuard approvers>
+          <m.AdminCpdPage />
+        </AdminGuard>
+      ),
     ),
   },
 ];

@@ -1,30 +1,77 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import { AdminGuard } from '../admin/admin-guard';
-import { AdminEventPage } from './admin-event-page';
-import { AdminEventsPage } from './admin-events-page';
-import { AttendancePage } from './attendance-page';
-import { BookingPage } from './booking-page';
-import { EventFormPage } from './event-form-page';
-import { EventPage } from './event-page';
-import { EventsPage } from './events-page';
-import { TicketPage } from './ticket-page';
 
 /** Members' event pages (issue 12): /events and the booking pages. */
 export const eventRoutes: RouteObject[] = [
-  { path: '/events', element: <EventsPage /> },
-  { path: '/events/booking/:bookingNo', element: <BookingPage /> },
-  { path: '/events/ticket/:bookingNo', element: <TicketPage /> },
-  { path: '/events/:no', element: <EventPage /> },
+  {
+    path: '/events',
+    ...lazyPage(
+      () => import('./events-page'),
+      (m) => <m.EventsPage />,
+    ),
+  },
+  {
+    path: '/events/booking/:bookingNo',
+    ...lazyPage(
+      () => import('./booking-page'),
+      (m) => <m.BookingPage />,
+    ),
+  },
+  {
+    path: '/events/ticket/:bookingNo',
+    ...lazyPage(
+      () => import('./ticket-page'),
+      (m) => <m.TicketPage />,
+    ),
+  },
+  {
+    path: '/events/:no',
+    ...lazyPage(
+      () => import('./event-page'),
+      (m) => <m.EventPage />,
+    ),
+  },
 ];
 
 const admin = (page: ReactNode) => <AdminGuard>{page}</AdminGuard>;
 
 /** Administrators' event pages: /admin/events, an event's form, bookings and attendance. */
 export const adminEventRoutes: RouteObject[] = [
-  { path: '/admin/events', element: admin(<AdminEventsPage />) },
-  { path: '/admin/events/new', element: admin(<EventFormPage />) },
-  { path: '/admin/events/:no/edit', element: admin(<EventFormPage />) },
-  { path: '/admin/events/:no/attendance', element: admin(<AttendancePage />) },
-  { path: '/admin/events/:no', element: admin(<AdminEventPage />) },
+  {
+    path: '/admin/events',
+    ...lazyPage(
+      () => import('./admin-events-page'),
+      (m) => admin(<m.AdminEventsPage />),
+    ),
+  },
+  {
+    path: '/admin/events/new',
+    ...lazyPage(
+      () => import('./event-form-page'),
+      (m) => admin(<m.EventFormPage />),
+    ),
+  },
+  {
+    path: '/admin/events/:no/edit',
+    ...lazyPage(
+      () => import('./event-form-page'),
+      (m) => admin(<m.EventFormPage />),
+    ),
+  },
+  {
+    path: '/admin/events/:no/attendance',
+    ...lazyPage(
+      () => import('./attendance-page'),
+      (m) => admin(<m.AttendancePage />),
+    ),
+  },
+  {
+    path: '/admin/events/:no',
+    ...lazyPage(
+      () => import('./admin-event-page'),
+      (m) => admin(<m.AdminEventPage />),
+    ),
+  },
 ];

@@ -1,30 +1,64 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import { AdminGuard } from '../admin/admin-guard';
-import { AdminPlansPage } from './admin-plans-page';
-import { CardPage } from './card-page';
-import { UpgradeChecklistPage } from './checklist-page';
-import { PlanPage } from './plan-page';
-import { UpgradeDocumentPage } from './upgrade-document-page';
-import { UpgradeListPage } from './upgrade-list-page';
 
 /** Members' upgrade pages (issue 13): /upgrade and its plan, card, checklist and document routes. */
 export const upgradeRoutes: RouteObject[] = [
-  { path: '/upgrade', element: <UpgradeListPage /> },
-  { path: '/upgrade/plan', element: <PlanPage /> },
-  { path: '/upgrade/card', element: <CardPage /> },
-  { path: '/upgrade/checklist/:code', element: <UpgradeChecklistPage /> },
-  { path: '/upgrade/document/:code', element: <UpgradeDocumentPage kind="report" /> },
-  { path: '/upgrade/acceptance-letter/:code', element: <UpgradeDocumentPage kind="letter" /> },
+  {
+    path: '/upgrade',
+    ...lazyPage(
+      () => import('./upgrade-list-page'),
+      (m) => <m.UpgradeListPage />,
+    ),
+  },
+  {
+    path: '/upgrade/plan',
+    ...lazyPage(
+      () => import('./plan-page'),
+      (m) => <m.PlanPage />,
+    ),
+  },
+  {
+    path: '/upgrade/card',
+    ...lazyPage(
+      () => import('./card-page'),
+      (m) => <m.CardPage />,
+    ),
+  },
+  {
+    path: '/upgrade/checklist/:code',
+    ...lazyPage(
+      () => import('./checklist-page'),
+      (m) => <m.UpgradeChecklistPage />,
+    ),
+  },
+  {
+    path: '/upgrade/document/:code',
+    ...lazyPage(
+      () => import('./upgrade-document-page'),
+      (m) => <m.UpgradeDocumentPage kind="report" />,
+    ),
+  },
+  {
+    path: '/upgrade/acceptance-letter/:code',
+    ...lazyPage(
+      () => import('./upgrade-document-page'),
+      (m) => <m.UpgradeDocumentPage kind="letter" />,
+    ),
+  },
 ];
 
 /** The main administrator's upgrade plans: /admin/upgrade-plans. */
 export const adminUpgradeRoutes: RouteObject[] = [
   {
     path: '/admin/upgrade-plans',
-    element: (
-      <AdminGuard mainOnly>
-        <AdminPlansPage />
-      </AdminGuard>
+    ...lazyPage(
+      () => import('./admin-plans-page'),
+      (m) => (
+        <AdminGuard mainOnly>
+          <m.AdminPlansPage />
+        </AdminGuard>
+      ),
     ),
   },
 ];

@@ -1,0 +1,44 @@
+import { Box, Button, Typography } from '@mui/material';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** A page's code could not be fetched: most often the portal was updated while this tab was open. */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message)
+  );
+}
+
+/** The root error boundary: a failed page load offers a reload instead of React Router's debug screen. */
+export function RouteError() {
+  const error = useRouteError();
+  const stale = isChunkLoadError(error);
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  return (
+    <Box
+      role="alert"
+      sx={{
+        minHeight: '70vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        p: 3,
+        textAlign: 'center',
+      }}
+    >
+      <Typography variant="h4" component="h1">
+        {stale ? 'The portal has been updated' : 'Something went wrong'}
+      </Typography>
+      <Typography color="text.secondary">
+        {stale
+          ? 'This page could not be loaded, usually because a newer version is available or the connection dropped. Reload to continue.'
+          : `This page could not be shown${status ? ` (${status})` : ''}. Reload, or go back and try again.`}
+      </Typography>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </Box>
+  );
+}
