@@ -1,6 +1,6 @@
 import { billingMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
@@ -8,7 +8,7 @@ import type { LedgerEntryRow } from '../billing';
 import { fullName, issueDocument, renderIssued } from '../documents';
 import { codeCandidates, isStaff } from './subject';
 
-const { ledgerEntries, profiles } = schema;
+const { ledgerEntries, profiles, subscriptions } = schema;
 
 type ProfileRow = typeof profiles.$inferSelect;
 export interface OwnedEntry {
@@ -39,14 +39,36 @@ export async function findOwnedEntry(
   return row ?? null;
 }
 
-/** An invoice by its number, or by its source (application code, subscription `memberNo-period`), raw or base64. */
+/**
+ * The invoice of the newest subscription billed under a member number (part 2 §2.5: the invoice screen matches a
+ * subscription by memberNo equal to the route code; decision 035). The member's own only; admins and approvers
+ * anyone's. Null for an unknown number, another member's, or a member never billed.
+ */
+export async function findSubscriptionInvoiceByMemberNo(db: Db, user: UserRow, candidates: string[]): Promise<OwnedEntry | null> {
+  if (!isStaff(user) && !user.profileId) return null;
+  const owner = isStaff(user) ? undefined : eq(subscriptions.profileId, user.profileId ?? '');
+  const [row] = await db
+    .select({ entry: ledgerEntries, profile: profiles })
+    .from(subscriptions)
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.documentNo, subscriptions.invoiceNo), eq(ledgerEntries.documentType, 'Invoice')))
+    .leftJoin(profiles, eq(profiles.profileId, subscriptions.profileId))
+    .where(and(inArray(subscriptions.memberNo, candidates), owner))
+    .orderBy(desc(subscriptions.period), desc(subscriptions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * An invoice by its number, by its source (application code, subscription `memberNo-period`), or by a member number
+ * (that member's newest subscription), raw or base64. A number beats a source reference, which beats a member number.
+ */
 export async function findInvoiceByCode(db: Db, user: UserRow, code: string): Promise<OwnedEntry | null> {
   const candidates = codeCandidates(code);
   if (!candidates.length) return null;
-  const match = or(inArray(ledgerEntries.documentNo, candidates), inArray(ledgerEntries.externalDocumentNo, candidates));
-  // A number beats a source reference: look for the number first when both could match.
   const byNumber = await findOwnedEntry(db, user, inArray(ledgerEntries.documentNo, candidates), 'Invoice');
-  return byNumber ?? findOwnedEntry(db, user, match, 'Invoice');
+  if (byNumber) return byNumber;
+  const bySource = await findOwnedEntry(db, user, inArray(ledgerEntries.externalDocumentNo, candidates), 'Invoice');
+  return bySource ?? findSubscriptionInvoiceByMemberNo(db, user, candidates);
 }
 
 /** A receipt by its number (RCT…), raw or base64. */

@@ -10,7 +10,7 @@ import {
   subscriptionSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireUser } from '../../shared/session';
 import { invoicePdf, receiptPdf } from './billing-documents';
@@ -101,7 +101,8 @@ export function statementRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'An invoice as a base64 PDF (by invoice number, or by its source: application code, memberNo-period)',
+          summary:
+            'An invoice as a base64 PDF (by invoice number; by its source: application code, memberNo-period; or by member number: the newest subscription’s invoice)',
           description: codeNote,
           params: codeParams,
           response: { 200: pdfResponseSchema },
