@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, DEMO_MEMBER, signedIn, signIn } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { ADMIN, DEMO_MEMBER, expect, signedIn, signIn, test } from './support';
 
 async function memberPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { BOT_CHECK_PORT } from '../playwright.config';
-import { DEMO_MEMBER, waitForMessage } from './support';
+import { DEMO_MEMBER, expect, test, waitForMessage } from './support';
 
 test.use({ baseURL: `http://127.0.0.1:${BOT_CHECK_PORT}` });
 

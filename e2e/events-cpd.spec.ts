@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   APPROVER,
@@ -6,6 +6,7 @@ import {
   choose,
   DEMO_MEMBER,
   downloadPdf,
+  expect,
   expectPdfShown,
   importRegister,
   ownBrowser,
@@ -13,6 +14,7 @@ import {
   pdfText,
   type RegisterRow,
   signedIn,
+  test,
   uniqueDigits,
   uniqueLetters,
 } from './support';

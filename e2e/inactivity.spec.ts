@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { BOT_CHECK_PORT } from '../playwright.config';
-import { ADMIN, DEMO_MEMBER, signIn } from './support';
+import { ADMIN, DEMO_MEMBER, expect, signIn, test } from './support';
 
 // This portal runs with INACTIVITY_TIMEOUT_MS=3000 (playwright.config.ts).
 test.use({ baseURL: `http://127.0.0.1:${BOT_CHECK_PORT}` });

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   ADMIN,
   APPROVER,
@@ -6,6 +5,7 @@ import {
   acceptWithAnswers,
   activateMember,
   downloadPdf,
+  expect,
   expectPdfShown,
   fillApplicantProfile,
   importRegister,
@@ -19,6 +19,7 @@ import {
   reviewApplication,
   signedIn,
   submitApplication,
+  test,
   tokenOf,
   uniqueDigits,
   uniqueLetters,

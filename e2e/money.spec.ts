@@ -1,15 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   DEMO_MEMBER,
   downloadPdf,
+  expect,
   expectPdfShown,
   importRegister,
   ownBrowser,
   pdfText,
   type RegisterRow,
   signedIn,
+  test,
   uniqueDigits,
   uniqueLetters,
 } from './support';

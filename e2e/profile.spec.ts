@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   acceptInOneClick,
   acceptWithAnswers,
@@ -6,6 +6,7 @@ import {
   choose,
   DEMO_INACTIVE,
   DEMO_MEMBER,
+  expect,
   ownBrowser,
   PNG_FILE,
   pdfFile,
@@ -14,6 +15,7 @@ import {
   registeredApplicant,
   saveDialog,
   signedIn,
+  test,
 } from './support';
 
 async function progress(page: Page) {

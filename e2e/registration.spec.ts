@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { codeIn, waitForMessage } from './support';
+import { codeIn, expect, test, waitForMessage } from './support';
 
 test('a new applicant registers, reads the OTP from the outbox and is signed in', async ({ page, request }) => {
   const stamp = Date.now();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 test('screenshots of the login, categories and 404 screens', async ({ page }) => {
   await page.goto('/');

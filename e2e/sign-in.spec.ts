@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, codeIn, DEMO_INACTIVE, DEMO_MEMBER, linkIn, registeredApplicant, signIn, waitForMessage } from './support';
+import { ADMIN, codeIn, DEMO_INACTIVE, DEMO_MEMBER, expect, linkIn, registeredApplicant, signIn, test, waitForMessage } from './support';
 
 test('the demo member signs in, sees the dashboard and logs out', async ({ page }) => {
   await page.goto('/');

@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
+/** Specs take `test` from here: Playwright's, with every screen checked by axe (accessibility-audit.ts). */
+export { test } from './accessibility-audit';
+export { expect };
+
 export interface OutboxMessage {
   id: number;
   channel: 'email' | 'sms';

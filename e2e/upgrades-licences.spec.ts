@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { APPROVER, downloadPdf, expectPdfShown, ownBrowser, pdfFile, pdfText, signedIn, tokenOf } from './support';
+import type { Page } from '@playwright/test';
+import { APPROVER, downloadPdf, expect, expectPdfShown, ownBrowser, pdfFile, pdfText, signedIn, test, tokenOf } from './support';
 
 /**
  * Issue 13 in the browser: a graduate who met CPD upgrades to Professional Engineer, and a professional engineer
