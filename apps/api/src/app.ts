@@ -23,6 +23,7 @@ import { devOutboxRoutes } from './modules/outbox/routes';
 import { paymentSandboxEnabled, paymentSandboxRoutes } from './modules/payments';
 import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { projectRoutes } from './modules/projects/routes';
 import { refereeRoutes } from './modules/referees/routes';
 import { registerRoutes } from './modules/register/routes';
 import { reviewRoutes } from './modules/review/routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(cpdRoutes(ctx));
       await api.register(upgradeRoutes(ctx));
       await api.register(licenceRoutes(ctx));
+      await api.register(projectRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
     },
     { prefix: '/api' },

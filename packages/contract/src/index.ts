@@ -14,6 +14,7 @@ export * from './messages';
 export * from './money';
 export * from './payments';
 export * from './profile';
+export * from './projects';
 export * from './referees';
 export * from './register';
 export * from './review';
