@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * My Projects (part 1 §2, §6): a drawer link to the external projects system (the terms' `projectURL`) carrying a
