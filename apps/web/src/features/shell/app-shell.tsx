@@ -51,7 +51,7 @@ import { needsAction, useMyApplications, useMyProfile } from '../../shared/membe
 import { goodStandingRoute } from '../../shared/payments/routes';
 import { useReviewBell } from '../../shared/review/use-review-bell';
 import { useSession } from '../../shared/session/session-store';
-import { useCompany, useSettings } from '../../shared/settings/use-settings';
+import { useCompany, useSettings, useTerms } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { adminHome, isStaff } from '../auth/landing';
 import { useLogout } from '../auth/use-logout';
@@ -206,6 +206,7 @@ export function AppShell() {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const settings = useSettings();
   const company = useCompany();
+  const terms = useTerms();
   const profile = useMyProfile();
   const applications = useMyApplications();
   const bell = useReviewBell();
@@ -232,7 +233,7 @@ export function AppShell() {
     minor: settings.minor,
     goodStanding: profile.data?.goodStanding ?? false,
     releasedApplicationCode: released?.Code ?? null,
-    projectsUrl: null,
+    projectsUrl: terms.data?.[0]?.projectURL ?? null,
   }).filter(isBuilt);
   // Staff: applications waiting for a reviewer; members: unpaid subscriptions plus applications needing action (part 1 §2).
   const memberApplicationAlerts = (applications.data ?? []).filter(needsAction).length;
