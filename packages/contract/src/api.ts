@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every success body is {data}; every failure is {message, errors?} (decisions.md §2). */
 export const errorBody = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from './messages';
 
 /** Every kind of document the portal issues under a verifiable number (decisions.md §6). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TEXT_LIMITS as L } from './limits';
 import { membershipCommentSchema } from './members';
 import { messages } from './messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as contract from './index';
 import { TEXT_LIMITS } from './limits';
 import { messages } from './messages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { otpCode } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';

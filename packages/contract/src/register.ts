@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MEMBER_TYPES } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';

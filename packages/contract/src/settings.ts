@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Feature links an administrator can install (part 2 §2.8). */
 export const PACKAGES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const chargeSchema = z.object({
   Charge_Type: z.string(),

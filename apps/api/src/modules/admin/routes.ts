@@ -19,7 +19,7 @@ import {
   userIdRequest,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
 import { requireAdmin, requireMainAdmin, requireUser } from '../../shared/session';

@@ -1,6 +1,6 @@
 import { applicationSchema, submitApplicationRequest, submitOtpRequest, submitOtpResponse } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireUser } from '../../shared/session';
 import { listApplications } from './list';

@@ -22,7 +22,7 @@ import {
 import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { assertHuman, makeChallenge } from '../../shared/bot-check';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';

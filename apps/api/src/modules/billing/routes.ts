@@ -16,7 +16,7 @@ import {
   manualPaymentResult,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireAdmin, requireReviewer, requireUser } from '../../shared/session';

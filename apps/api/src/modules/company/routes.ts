@@ -8,7 +8,7 @@ import {
   termsSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { loadCompany, loadSettingsRow } from '../../shared/organisation';
 

@@ -8,7 +8,7 @@ import {
   pdfResponseSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { consumeLimit, type Limit } from '../../shared/rate-limit';
 import { currentUser, requireUser } from '../../shared/session';

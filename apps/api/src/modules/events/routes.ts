@@ -18,7 +18,7 @@ import {
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireAdmin, requireUser } from '../../shared/session';

@@ -1,7 +1,7 @@
 import { messages } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 
 /** How long the health check waits for the database before it calls it down. */

@@ -14,7 +14,7 @@ import {
   pdfResponseSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireAdmin, requireUser } from '../../shared/session';
 import { uploadsOf } from '../../shared/uploads';

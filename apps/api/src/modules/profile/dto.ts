@@ -1,6 +1,6 @@
 import { profileSummarySchema } from '@portal/contract';
 import type { schema } from '@portal/db';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Response shapes of the profile module (the request rules are the contract's). */
 export const fileRefSchema = z.object({ id: z.string(), fileName: z.string() });

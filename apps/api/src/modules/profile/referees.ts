@@ -1,7 +1,7 @@
 import { messages, TEXT_LIMITS } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest, notFound } from '../../shared/errors';
 import { consumeLimit } from '../../shared/rate-limit';

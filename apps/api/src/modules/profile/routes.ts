@@ -9,7 +9,7 @@ import {
   TEXT_LIMITS,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { sendFile } from '../../shared/serve-file';
 import { currentUser, requireUser } from '../../shared/session';

@@ -14,7 +14,7 @@ import {
   TEXT_LIMITS,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest, notFound } from '../../shared/errors';
 import { sendFile, servedFileName } from '../../shared/serve-file';

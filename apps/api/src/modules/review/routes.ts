@@ -10,7 +10,7 @@ import {
   statusChangeRequest,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { requireReviewer } from '../../shared/session';
 import { changeStatus, commentOnApplication, returnApplication } from './actions';

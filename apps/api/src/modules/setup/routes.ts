@@ -8,7 +8,7 @@ import {
   TEXT_LIMITS,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { listCategories, listDisclaimers, listRequirements } from './categories';
 import { listLookup } from './lookups';

@@ -10,7 +10,7 @@ import {
   upgradeSubmitRequest,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { currentMembership } from '../../shared/membership';
 import { currentUser, requireAdmin, requireMainAdmin, requireUser } from '../../shared/session';
