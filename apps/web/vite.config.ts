@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // `ANALYZE=1 npm run build:web` writes dist-stats/bundle.html: what each chunk holds, with gzip sizes.
 const analyze = process.env.ANALYZE === '1';
@@ -8,6 +9,13 @@ const analyze = process.env.ANALYZE === '1';
 export default defineConfig({
   plugins: [
     react(),
+    // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
+    // browser accepts (decision 033).
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|map)$/,
+      threshold: 512,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+    }),
     analyze && (visualizer({ filename: 'dist-stats/bundle.html', gzipSize: true, brotliSize: true }) as PluginOption),
     analyze && (visualizer({ filename: 'dist-stats/bundle.json', template: 'raw-data', gzipSize: true }) as PluginOption),
   ],

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messages } from '@portal/contract';
@@ -30,6 +29,7 @@ import { reviewRoutes } from './modules/review/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { statementRoutes } from './modules/statements/routes';
 import { upgradeRoutes } from './modules/upgrades/routes';
+import { isWebAppRoute, registerStaticAssets, sendIndexHtml } from './modules/web-app/static-assets';
 import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
@@ -143,16 +143,14 @@ export async function buildApp(config: Config, database: Database, options: { lo
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-  }
+  if (hasWeb) await registerStaticAssets(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb || !isWebAppRoute(url)) {
       return reply.status(404).send({ message: `${messages.notFound}: ${request.method} ${url}` });
     }
     // Any other path belongs to the web app, which shows its own 404 page for unknown routes.
-    return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+    return sendIndexHtml(reply);
   });
 
   return app;
