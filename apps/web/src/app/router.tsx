@@ -147,10 +147,24 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/billing/document/:type/:code',
+            ...lazyPage(
+              () => import('../features/billing/billing-document-page'),
+              (m) => <m.BillingDocumentByTypePage />,
+            ),
+          },
+          {
             path: '/subscription',
             ...lazyPage(
               () => import('../features/subscriptions/subscription-list-page'),
               (m) => <m.SubscriptionListPage />,
+            ),
+          },
+          {
+            path: '/subscription/card/:code?',
+            ...lazyPage(
+              () => import('../features/subscriptions/subscription-card-page'),
+              (m) => <m.SubscriptionCardPage />,
             ),
           },
           {
@@ -179,6 +193,13 @@ export const router = createBrowserRouter([
             ...lazyPage(
               () => import('../features/subscriptions/payment-history'),
               (m) => <m.PaymentHistoryPage />,
+            ),
+          },
+          {
+            path: '/my-projects',
+            ...lazyPage(
+              () => import('../features/projects/my-projects-page'),
+              (m) => <m.MyProjectsPage />,
             ),
           },
           {

@@ -1,22 +1,24 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { formatKes } from '@portal/contract';
+import { formatKes, type Subscription } from '@portal/contract';
 import { useNavigate } from 'react-router';
 import { useRouteCode } from '../../shared/documents/routes';
-import { useLedger } from '../../shared/member/money';
+import { useLedger, useMemberQuery } from '../../shared/member/money';
 import { billingDownloadName } from '../../shared/payments/documents';
 import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { type BillingDocumentKind, useBillingDocument } from './api';
+import { invoiceForCode } from './invoice-match';
 
-function BillingDocumentPage({ kind }: { kind: BillingDocumentKind }) {
+/** An invoice or receipt viewer: the PDF page by page with Back and Download, and Pay Now while an invoice is unpaid. */
+export function BillingDocumentPage({ kind }: { kind: BillingDocumentKind }) {
   const code = useRouteCode();
   const navigate = useNavigate();
   const document = useBillingDocument(kind, code);
   const ledger = useLedger();
-  const invoice =
-    kind === 'proforma'
-      ? ledger.data?.find((e) => e.documentType === 'Invoice' && (e.documentNo === code || e.externalDocumentNo === code))
-      : undefined;
+  const direct = kind === 'proforma' ? invoiceForCode(ledger.data, undefined, code) : undefined;
+  // A member number names the newest subscription (part 2 §2.5): the subscriptions are read only for such a code.
+  const subscriptions = useMemberQuery<Subscription[]>('subs', 'subs', kind === 'proforma' && ledger.isSuccess && !direct);
+  const invoice = kind === 'proforma' ? invoiceForCode(ledger.data, subscriptions.data, code) : undefined;
   // Pay Now only while the invoice is unpaid (part 2 §2.5, §4): its remaining amount is what is still owed.
   const unpaid = invoice && invoice.remainingAmtLCY > 0 ? invoice : null;
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/billing'));

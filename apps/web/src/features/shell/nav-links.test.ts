@@ -1,4 +1,4 @@
-import { minorSettingsSchema, PACKAGES, type ProfileSummary, type User } from '@portal/contract';
+import { MY_PROJECTS_ROUTE, minorSettingsSchema, PACKAGES, type ProfileSummary, type User } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { type NavContext, navLinks } from './nav-links';
 
@@ -61,12 +61,39 @@ describe('navLinks', () => {
     );
   });
 
-  it('offers My Projects only to members in good standing outside GRADUATE', () => {
-    expect(titles(ctx({ goodStanding: true, projectsUrl: 'https://p/x' }))).toContain('My Projects');
-    expect(titles(ctx({ goodStanding: false, projectsUrl: 'https://p/x' }))).not.toContain('My Projects');
+  it('offers My Projects only to members with a membership, in good standing, outside GRADUATE', () => {
+    const eligible = { goodStanding: true, projectsUrl: 'https://p/x' };
+    expect(titles(ctx(eligible))).toContain('My Projects');
+    expect(titles(ctx({ ...eligible, goodStanding: false }))).not.toContain('My Projects');
+    expect(titles(ctx({ ...eligible, profile: { ...member, MemberShipType: 'GRADUATE' } }))).not.toContain('My Projects');
     expect(
-      titles(ctx({ goodStanding: true, projectsUrl: 'https://p/x', profile: { ...member, MemberShipType: 'GRADUATE' } })),
+      titles(ctx({ ...eligible, profile: { ...member, memberInformation: [{ ...member.memberInformation[0], Category: 'GRADUATE' }] } })),
     ).not.toContain('My Projects');
+    expect(titles(ctx({ ...eligible, profile: { ...member, memberInformation: [] } }))).not.toContain('My Projects');
+    expect(titles(ctx({ ...eligible, profile: null }))).not.toContain('My Projects');
+  });
+
+  it('offers My Projects only when the terms carry a projectURL and the link is installed', () => {
+    expect(titles(ctx({ goodStanding: true, projectsUrl: null }))).not.toContain('My Projects');
+    expect(titles(ctx({ goodStanding: true, projectsUrl: '  ' }))).not.toContain('My Projects');
+    expect(titles(ctx({ goodStanding: true, projectsUrl: 'https://p/x', packages: all.filter((p) => p !== 'MyProjects') }))).not.toContain(
+      'My Projects',
+    );
+  });
+
+  it('points My Projects at the page that fetches a fresh access token, in a new tab', () => {
+    const link = navLinks(ctx({ goodStanding: true, projectsUrl: 'https://p/x?token={token}' })).find((l) => l.title === 'My Projects');
+    expect(link).toMatchObject({ to: MY_PROJECTS_ROUTE, external: true, package: 'MyProjects' });
+    expect(link?.to).not.toContain('{token}');
+  });
+
+  it('never offers My Projects to administrators or approvers', () => {
+    for (const staff of [
+      { ...user, is_admin: true },
+      { ...user, is_approver: true },
+    ]) {
+      expect(titles(ctx({ user: staff, goodStanding: true, projectsUrl: 'https://p/x' }))).not.toContain('My Projects');
+    }
   });
 
   it('gives admins the admin links, Admin Settings only to the main administrator', () => {

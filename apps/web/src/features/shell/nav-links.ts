@@ -1,4 +1,11 @@
-import type { MinorSettings, PackageName, ProfileSummary, User } from '@portal/contract';
+import {
+  type MinorSettings,
+  MY_PROJECTS_ROUTE,
+  NO_PROJECTS_CATEGORY,
+  type PackageName,
+  type ProfileSummary,
+  type User,
+} from '@portal/contract';
 import { goodStandingRoute } from '../../shared/payments/routes';
 
 export interface NavLink {
@@ -16,7 +23,17 @@ export interface NavContext {
   minor: MinorSettings;
   goodStanding: boolean;
   releasedApplicationCode: string | null;
+  /** The terms' projectURL: without one there is no projects system to go to. */
   projectsUrl: string | null;
+}
+
+/**
+ * My Projects (part 1 §2, §6): a membership record, good standing and a category other than GRADUATE. The server
+ * checks the same before it issues the access token (decision 035).
+ */
+export function mayOpenProjects(profile: ProfileSummary | null | undefined, goodStanding: boolean): boolean {
+  const category = profile?.memberInformation.find((m) => m.Status === 'Active')?.Category ?? profile?.MemberShipType;
+  return Boolean(profile?.memberInformation.length) && goodStanding && category?.toUpperCase() !== NO_PROJECTS_CATEGORY;
 }
 
 /**
@@ -74,11 +91,12 @@ export function navLinks(ctx: NavContext): NavLink[] {
     },
     { title: 'Application', to: '/application', package: 'Application', show: true },
     {
+      // Opens in a new tab a page that asks for a fresh access token and goes on to the projects system with it.
       title: 'My Projects',
-      to: ctx.projectsUrl ?? '',
+      to: MY_PROJECTS_ROUTE,
       package: 'MyProjects',
       external: true,
-      show: hasMembership && ctx.goodStanding && profile?.MemberShipType !== 'GRADUATE' && Boolean(ctx.projectsUrl),
+      show: mayOpenProjects(profile, ctx.goodStanding) && Boolean(ctx.projectsUrl?.trim()),
     },
     { title: 'Subscription', to: '/subscription', package: 'Subscription', show: hasMembership },
     { title: 'Upgrade', to: '/upgrade', package: 'Upgrade', show: hasMembership },
