@@ -252,7 +252,7 @@ export function AppShell() {
   const drawer = (
     <Box>
       <Toolbar sx={{ gap: 1.5, py: 2, alignItems: 'center' }}>
-        <Avatar src={p?.picture ?? undefined} sx={{ bgcolor: 'primary.main' }}>
+        <Avatar src={p?.picture ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
           {(staff ? (user.name ?? user.email) : (p?.FirstName ?? user.email)).slice(0, 1).toUpperCase()}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
