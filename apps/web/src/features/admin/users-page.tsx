@@ -19,15 +19,16 @@ import {
 } from '@mui/material';
 import { type AdminUser, adminMessages, type UpdateUserRequest, updateUserRequest } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { startImpersonation } from '../../shared/session/session-store';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { setFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
-import { usePaging } from '../../shared/ui/server-pagination';
-import { ServerTable } from '../../shared/ui/server-table';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
+import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useToast } from '../../shared/ui/toast';
 import { landingPath } from '../auth/landing';
 import { adminApi } from './api';
@@ -102,6 +103,149 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
 }
 
 type PendingAction = { kind: 'delete' | 'reset' | 'loginas'; user: AdminUser } | null;
+type UserAction = 'edit' | NonNullable<PendingAction>['kind'];
+
+const COLUMNS: ServerTableColumn[] = [
+  'Id',
+  'Name',
+  'E-mail',
+  'Verified',
+  'Profile Id',
+  'ID Number',
+  'Phone',
+  'Admin',
+  'Approver',
+  { label: 'Actions', align: 'right' },
+];
+
+/** An e-mail address that may break before its @ and after its dots, so a long one wraps instead of widening the table. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address never move.
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+function VerifiedChip({ user }: { user: AdminUser }) {
+  return (
+    <Chip
+      size="small"
+      label={user.email_verified_at ? 'Verified' : 'Not verified'}
+      color={user.email_verified_at ? 'success' : 'default'}
+    />
+  );
+}
+
+/**
+ * A user's actions (part 2 §2.9) as small icon buttons: edit e-mail and phone, send a reset link, log in as (not for
+ * administrators or approvers) and delete. In the table they sit two by two, so the column stays narrow.
+ */
+function UserActionButtons({ user, onAction, compact }: { user: AdminUser; onAction: (kind: UserAction) => void; compact?: boolean }) {
+  return (
+    <Box
+      sx={
+        compact
+          ? { display: 'grid', gridTemplateColumns: 'repeat(2, auto)', justifyContent: 'end', gap: 0.25 }
+          : { display: 'flex', flexWrap: 'wrap', gap: 1 }
+      }
+    >
+      <Tooltip title="Edit e-mail and phone">
+        <IconButton size="small" aria-label={`Edit ${user.email}`} onClick={() => onAction('edit')}>
+          <Edit fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Send password reset link">
+        <IconButton size="small" aria-label={`Send reset link to ${user.email}`} onClick={() => onAction('reset')}>
+          <Key fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {!user.is_admin && !user.is_approver && (
+        <Tooltip title="Log in as this profile">
+          <IconButton size="small" aria-label={`Log in as ${user.email}`} onClick={() => onAction('loginas')}>
+            <Login fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title="Delete user">
+        <IconButton size="small" aria-label={`Delete ${user.email}`} onClick={() => onAction('delete')} color="error">
+          <Delete fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+interface UserListProps {
+  users: AdminUser[];
+  onAction: (kind: UserAction, user: AdminUser) => void;
+}
+
+/** The spec's columns, with narrow cells, wrapping names and addresses and the actions two by two, to fit its card. */
+function UserRows({ users, onAction }: UserListProps) {
+  return users.map((u) => (
+    <TableRow key={u.id} hover sx={{ verticalAlign: 'top' }}>
+      <TableCell>{u.id}</TableCell>
+      <TableCell>{u.name ?? '—'}</TableCell>
+      <TableCell sx={{ minWidth: 120 }}>
+        <BreakableEmail email={u.email} />
+      </TableCell>
+      <TableCell>
+        <VerifiedChip user={u} />
+      </TableCell>
+      <TableCell>{u.profile_id ?? '—'}</TableCell>
+      <TableCell>{u.id_number ?? '—'}</TableCell>
+      <TableCell>{u.phone_no ?? '—'}</TableCell>
+      <TableCell>{u.is_admin ? 'Yes' : 'No'}</TableCell>
+      <TableCell>{u.is_approver ? 'Yes' : 'No'}</TableCell>
+      <TableCell align="right">
+        <UserActionButtons user={u} compact onAction={(kind) => onAction(kind, u)} />
+      </TableCell>
+    </TableRow>
+  ));
+}
+
+const roles = (u: AdminUser) => [u.is_admin && 'Admin', u.is_approver && 'Approver'].filter(Boolean).join(' · ');
+
+/** On a phone each user is a card: who, how to reach them, their roles and every action in view. */
+function UserCards({ users, onAction }: UserListProps) {
+  return (
+    <Stack spacing={1.5}>
+      {users.map((u) => (
+        <SummaryCard
+          key={u.id}
+          label={`User ${u.email}`}
+          head={
+            <Typography variant="body2" color="text.secondary">
+              Id {u.id}
+              {roles(u) && ` · ${roles(u)}`}
+            </Typography>
+          }
+          aside={<VerifiedChip user={u} />}
+          title={u.name ?? u.email}
+        >
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {u.email}
+            {u.phone_no && ` · ${u.phone_no}`}
+          </Typography>
+          {(u.profile_id || u.id_number) && (
+            <Typography variant="body2" color="text.secondary">
+              {[u.profile_id && `Profile ${u.profile_id}`, u.id_number && `ID ${u.id_number}`].filter(Boolean).join(' · ')}
+            </Typography>
+          )}
+          <UserActionButtons user={u} onAction={(kind) => onAction(kind, u)} />
+        </SummaryCard>
+      ))}
+    </Stack>
+  );
+}
 
 export function UsersPage() {
   const queryClient = useQueryClient();
@@ -113,11 +257,15 @@ export function UsersPage() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [pending, setPending] = useState<PendingAction>(null);
   const [busy, setBusy] = useState(false);
+  const phone = usePhoneCards();
   const users = useQuery({
     queryKey: ['admin-users', term, page, pageSize],
     queryFn: () => adminApi.users(term, page + 1, pageSize),
     placeholderData: keepPreviousData,
   });
+  const list = users.data?.users ?? [];
+  const pagination = { ...paging, count: users.data?.total ?? 0, options: [10, 20, 50, 100] };
+  const act = (kind: UserAction, user: AdminUser) => (kind === 'edit' ? setEditing(user) : setPending({ kind, user }));
 
   async function run() {
     if (!pending) return;
@@ -181,67 +329,20 @@ export function UsersPage() {
       {users.error && <Alert severity="warning">{users.error.message}</Alert>}
       {users.isLoading ? (
         <LoadingSpinner />
+      ) : phone ? (
+        <>
+          {list.length === 0 ? <Typography color="text.secondary">No users match.</Typography> : <UserCards users={list} onAction={act} />}
+          <ServerPagination {...pagination} />
+        </>
       ) : (
         <ServerTable
           label="Users"
-          columns={[
-            'Id',
-            'Name',
-            'E-mail',
-            'Verified',
-            'Profile Id',
-            'ID Number',
-            'Phone',
-            'Admin',
-            'Approver',
-            { label: 'Actions', align: 'right' },
-          ]}
-          empty={users.data?.users.length === 0 && 'No users match.'}
-          pagination={{ ...paging, count: users.data?.total ?? 0, options: [10, 20, 50, 100] }}
+          columns={COLUMNS}
+          empty={list.length === 0 && 'No users match.'}
+          pagination={pagination}
+          sx={{ '& th, & td': { px: 1 } }}
         >
-          {users.data?.users.map((u) => (
-            <TableRow key={u.id} hover>
-              <TableCell>{u.id}</TableCell>
-              <TableCell>{u.name ?? '—'}</TableCell>
-              <TableCell>{u.email}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  label={u.email_verified_at ? 'Verified' : 'Not verified'}
-                  color={u.email_verified_at ? 'success' : 'default'}
-                />
-              </TableCell>
-              <TableCell>{u.profile_id ?? '—'}</TableCell>
-              <TableCell>{u.id_number ?? '—'}</TableCell>
-              <TableCell>{u.phone_no ?? '—'}</TableCell>
-              <TableCell>{u.is_admin ? 'Yes' : 'No'}</TableCell>
-              <TableCell>{u.is_approver ? 'Yes' : 'No'}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title="Edit e-mail and phone">
-                  <IconButton aria-label={`Edit ${u.email}`} onClick={() => setEditing(u)}>
-                    <Edit fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Send password reset link">
-                  <IconButton aria-label={`Send reset link to ${u.email}`} onClick={() => setPending({ kind: 'reset', user: u })}>
-                    <Key fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                {!u.is_admin && !u.is_approver && (
-                  <Tooltip title="Log in as this profile">
-                    <IconButton aria-label={`Log in as ${u.email}`} onClick={() => setPending({ kind: 'loginas', user: u })}>
-                      <Login fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-                <Tooltip title="Delete user">
-                  <IconButton aria-label={`Delete ${u.email}`} onClick={() => setPending({ kind: 'delete', user: u })} color="error">
-                    <Delete fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          ))}
+          <UserRows users={list} onAction={act} />
         </ServerTable>
       )}
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />

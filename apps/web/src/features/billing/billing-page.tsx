@@ -7,11 +7,8 @@ import {
   Chip,
   Grid,
   Link,
-  Table,
-  TableBody,
+  Stack,
   TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
   TableRow,
   Typography,
@@ -19,12 +16,15 @@ import {
 import { formatKes } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useBalance, useLedger } from '../../shared/member/money';
+import { type LedgerEntry, useBalance, useLedger } from '../../shared/member/money';
 import { shortDate } from '../../shared/payments/documents';
 import { documentRoute } from '../../shared/payments/routes';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
+import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'error' | 'success' }) {
   return (
@@ -39,11 +39,93 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
   );
 }
 
+const COLUMNS: ServerTableColumn[] = [
+  'Document No',
+  'Document Type',
+  'Description',
+  { label: 'Amount', align: 'right' },
+  'Due Date',
+  'Posting Date',
+];
+
+/** The document's number, a link to its viewer where it has one (invoices and receipts). */
+function DocumentNo({ entry }: { entry: LedgerEntry }) {
+  const to = documentRoute(entry);
+  if (!to) return <>{entry.documentNo}</>;
+  return (
+    <Link component={RouterLink} to={to} underline="hover">
+      {entry.documentNo}
+    </Link>
+  );
+}
+
+const isUnpaidInvoice = (entry: LedgerEntry) => entry.documentType === 'Invoice' && entry.remainingAmtLCY > 0;
+
+const UnpaidChip = () => <Chip size="small" color="warning" variant="outlined" label="Unpaid" />;
+
+function StatementTable({ rows }: { rows: LedgerEntry[] }) {
+  return (
+    <PlainTable label="My Statement" columns={COLUMNS}>
+      {rows.map((e) => (
+        <TableRow key={e.documentNo} hover>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <DocumentNo entry={e} />
+          </TableCell>
+          <TableCell>
+            {e.documentType}
+            {isUnpaidInvoice(e) && (
+              <Box component="span" sx={{ ml: 1 }}>
+                <UnpaidChip />
+              </Box>
+            )}
+          </TableCell>
+          <TableCell>{e.description}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatKes(e.amountLCY)}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(e.dueDate)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(e.postingDate)}</TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
+  );
+}
+
+/** On a phone each statement row is a card: the document (a link to it), its amount, what it was for and its dates. */
+function StatementCards({ rows }: { rows: LedgerEntry[] }) {
+  return (
+    <Stack spacing={1.5}>
+      {rows.map((e) => (
+        <SummaryCard
+          key={e.documentNo}
+          label={`${e.documentType} ${e.documentNo}`}
+          head={
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+              <Typography variant="body2">
+                <DocumentNo entry={e} /> · {e.documentType}
+              </Typography>
+              {isUnpaidInvoice(e) && <UnpaidChip />}
+            </Stack>
+          }
+          aside={<Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{formatKes(e.amountLCY)}</Typography>}
+          title={e.description}
+        >
+          <Typography variant="body2" color="text.secondary">
+            Posted {shortDate(e.postingDate)}
+            {e.dueDate && ` · Due ${shortDate(e.dueDate)}`}
+          </Typography>
+        </SummaryCard>
+      ))}
+    </Stack>
+  );
+}
+
 /** /billing: My Transactions, the balance and the statement (the ledger) of the member (part 2 §2.5). */
 export function BillingPage() {
   const ledger = useLedger();
   const balance = useBalance();
   const flash = useFlash();
+  const phone = usePhoneCards();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
   const rows = ledger.data ?? [];
@@ -93,50 +175,7 @@ export function BillingPage() {
           {ledger.data?.length === 0 && <Typography color="text.secondary">No transactions yet.</Typography>}
           {rows.length > 0 && (
             <>
-              <TableContainer>
-                <Table size="small" aria-label="My Statement">
-                  <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                    <TableRow>
-                      <TableCell>Document No</TableCell>
-                      <TableCell>Document Type</TableCell>
-                      <TableCell>Description</TableCell>
-                      <TableCell align="right">Amount</TableCell>
-                      <TableCell>Due Date</TableCell>
-                      <TableCell>Posting Date</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {shown.map((e) => {
-                      const to = documentRoute(e);
-                      return (
-                        <TableRow key={e.documentNo} hover>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                            {to ? (
-                              <Link component={RouterLink} to={to} underline="hover">
-                                {e.documentNo}
-                              </Link>
-                            ) : (
-                              e.documentNo
-                            )}
-                          </TableCell>
-                          <TableCell>
-                            {e.documentType}
-                            {e.documentType === 'Invoice' && e.remainingAmtLCY > 0 && (
-                              <Chip size="small" color="warning" variant="outlined" label="Unpaid" sx={{ ml: 1 }} />
-                            )}
-                          </TableCell>
-                          <TableCell>{e.description}</TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {formatKes(e.amountLCY)}
-                          </TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(e.dueDate)}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(e.postingDate)}</TableCell>
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              {phone ? <StatementCards rows={shown} /> : <StatementTable rows={shown} />}
               {rows.length > 10 && (
                 <TablePagination
                   component="div"

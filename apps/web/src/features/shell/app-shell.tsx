@@ -57,6 +57,7 @@ import { adminHome, isStaff } from '../auth/landing';
 import { useLogout } from '../auth/use-logout';
 import { ImpersonationBanner } from './impersonation-banner';
 import { type NavLink, navLinks } from './nav-links';
+import { homeCrumb, pageTitle } from './page-titles';
 import { useInactivityLogout } from './use-inactivity-logout';
 
 const DRAWER_WIDTH = 260;
@@ -103,54 +104,32 @@ const icons: Record<string, ReactElement> = {
   Members: <Groups />,
 };
 
-const pageTitles: [RegExp, string][] = [
-  [/^\/dashboard\/Settings/, 'Settings'],
-  [/^\/dashboard\/goodStanding/, 'Good Standing'],
-  [/^\/billing\/invoice/, 'Invoice'],
-  [/^\/billing\/receipt/, 'Receipt'],
-  [/^\/billing/, 'Billing'],
-  [/^\/subscription\/document/, 'Subscription Invoice'],
-  [/^\/subscription\/receipt/, 'Subscription Receipt'],
-  [/^\/subscription\/certificate/, 'Subscription Certificate'],
-  [/^\/subscription/, 'My Subscriptions'],
-  [/^\/payment-history/, 'Payment History'],
-  [/^\/checkout/, 'Checkout'],
-  [/^\/profile\/profileConfirm/, 'Confirm Profile'],
-  [/^\/profile\/RefereeFormReport/, 'Referee Form Report'],
-  [/^\/profile/, 'Profile'],
-  [/^\/checklist/, 'Checklist'],
-  [/^\/application\/certificate\//, 'Certificate'],
-  [/^\/application\/acceptanceLetter\//, 'Acceptance Letter'],
-  [/^\/application\/rejectionLetter\//, 'Rejection Letter'],
-  [/^\/application\/./, 'Application Document'],
-  [/^\/application/, 'Applications'],
-  [/^\/dashboard/, 'Dashboard'],
-  [/^\/initiate-profile/, 'Create Profile'],
-  [/^\/initiate-firm/, 'Create Firm Profile'],
-  [/^\/admin\/settings/, 'Admin Settings'],
-  [/^\/admin\/user-settings/, 'All Users'],
-  [/^\/admin\/audit/, 'Audit Log'],
-  [/^\/admin\/requirements/, 'Requirements'],
-  [/^\/admin\/applications\/./, 'Application'],
-  [/^\/admin\/applications/, 'Applications'],
-  [/^\/admin\/members/, 'Members'],
-  [/^\/admin\/billing/, 'Billing'],
-  [/^\/admin\/upgrade-plans/, 'Upgrade Plans'],
-  [/^\/admin\/licenses/, 'Licences'],
-  [/^\/upgrade\/document/, 'Upgrade Report'],
-  [/^\/upgrade\/acceptance-letter/, 'Acceptance Letter'],
-  [/^\/upgrade/, 'My Upgrades'],
-  // {license}: the license_alternative_caption setting (part 2 §2.4).
-  [/^\/license\/card/, '{license} Application'],
-  [/^\/license\/certificate/, '{license} Certificate'],
-  [/^\/license\/invoice/, '{license} Invoice'],
-  [/^\/license\/document/, '{license} Application Document'],
-  [/^\/license/, '{license} Applications'],
-  [/^\/(admin\/)?events/, 'Events'],
-  [/^\/cpd/, 'My Cpd'],
-  [/^\/admin\/cpd/, 'CPD'],
-  [/^\/admin/, 'Administration'],
-];
+/**
+ * The organisation's full name in the app bar: on a phone it wraps to a second line (smaller type) rather than
+ * being cut, and only a name longer than two lines is shortened, with the whole name kept as its title.
+ */
+function OrganisationName({ name }: { name: string }) {
+  return (
+    <Typography
+      variant="h6"
+      component="div"
+      title={name}
+      sx={{
+        flexGrow: 1,
+        minWidth: 0,
+        fontWeight: 700,
+        fontSize: { xs: '1rem', sm: '1.25rem' },
+        lineHeight: { xs: 1.2, sm: 1.6 },
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+      }}
+    >
+      {name}
+    </Typography>
+  );
+}
 
 function DrawerLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () => void }) {
   const location = useLocation();
@@ -243,11 +222,9 @@ export function AppShell() {
     !staff && settings.minor.certificate_of_good_standing && profile.data?.goodStanding && profile.data.MemberNo
       ? goodStandingRoute(profile.data.MemberNo)
       : null;
-  const title = (pageTitles.find(([re]) => re.test(location.pathname))?.[1] ?? '').replace(
-    '{license}',
-    settings.minor.license_alternative_caption,
-  );
+  const title = pageTitle(location.pathname).replace('{license}', settings.minor.license_alternative_caption);
   const p = profile.data;
+  const home = homeCrumb(staff ? adminHome(user) : '/dashboard');
 
   const drawer = (
     <Box>
@@ -284,7 +261,8 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      {/* Above the docked drawer on a wide screen; on a phone the open drawer (a modal) covers the app bar. */}
+      <AppBar position="fixed" sx={{ zIndex: (t) => (desktop ? t.zIndex.drawer + 1 : t.zIndex.appBar) }}>
         <Toolbar>
           {!desktop && (
             <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
@@ -294,9 +272,7 @@ export function AppShell() {
           {company.data?.logo && (
             <Avatar src={company.data.logo} alt="" variant="rounded" sx={{ width: 32, height: 32, mr: 1.5, bgcolor: 'transparent' }} />
           )}
-          <Typography variant="h6" noWrap sx={{ flexGrow: 1, fontWeight: 700 }}>
-            {company.data?.displayName ?? 'Member Portal'}
-          </Typography>
+          <OrganisationName name={company.data?.displayName ?? 'Member Portal'} />
           <Tooltip
             title={
               alerts
@@ -372,10 +348,10 @@ export function AppShell() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, mt: 8, minWidth: 0 }}>
         <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
-          <Link component={RouterLink} to={staff ? adminHome(user) : '/dashboard'} underline="hover" color="inherit">
-            Dashboard
+          <Link component={RouterLink} to={home.to} underline="hover" color="inherit">
+            {home.label}
           </Link>
-          {title && title !== 'Dashboard' && <Typography color="text.primary">{title}</Typography>}
+          {title && title !== home.label && <Typography color="text.primary">{title}</Typography>}
         </Breadcrumbs>
         <ImpersonationBanner />
         <Outlet />

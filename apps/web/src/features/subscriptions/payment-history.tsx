@@ -1,26 +1,76 @@
 import { FileDownload } from '@mui/icons-material';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { formatKes, paymentHistoryCsv, sortPaymentHistory } from '@portal/contract';
+import { Alert, Button, Card, CardContent, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { formatKes, type PaymentHistoryRecord, paymentHistoryCsv, sortPaymentHistory } from '@portal/contract';
 import { useEffect, useMemo } from 'react';
 import { useMyProfile } from '../../shared/member/queries';
 import { shortDate } from '../../shared/payments/documents';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { saveBlob } from '../../shared/ui/save-blob';
+import type { ServerTableColumn } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useToast } from '../../shared/ui/toast';
 import { usePaymentHistory } from './api';
+
+const COLUMNS: ServerTableColumn[] = [
+  'No#',
+  'Date Of Payment',
+  'From',
+  'To',
+  { label: 'amount', align: 'right' },
+  'Payment ID',
+  'Payment Type',
+  'Year Of Subscription',
+];
+
+function HistoryTable({ rows }: { rows: PaymentHistoryRecord[] }) {
+  return (
+    <PlainTable label="My Payment History" columns={COLUMNS}>
+      {rows.map((r) => (
+        <TableRow key={`${r.paymentCode}-${r.no}`}>
+          <TableCell>{r.no}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(r.paymentDate)}</TableCell>
+          <TableCell>{r.paymentFrom}</TableCell>
+          <TableCell>{r.paymentTo}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatKes(r.amount)}
+          </TableCell>
+          <TableCell>{r.paymentID}</TableCell>
+          <TableCell>{r.paymentType}</TableCell>
+          <TableCell>{r.yearOfSubscription}</TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
+  );
+}
+
+/** On a phone each payment is a card: the year it paid, the amount, when, how and from whom. */
+function HistoryCards({ rows }: { rows: PaymentHistoryRecord[] }) {
+  return (
+    <Stack spacing={1.5}>
+      {rows.map((r) => (
+        <SummaryCard
+          key={`${r.paymentCode}-${r.no}`}
+          label={`Payment ${r.paymentCode}`}
+          head={
+            <Typography variant="body2" color="text.secondary">
+              {r.no}. {shortDate(r.paymentDate)} · {r.paymentType}
+            </Typography>
+          }
+          aside={<Chip size="small" variant="outlined" label={`Subscription ${r.yearOfSubscription}`} />}
+          title={formatKes(r.amount)}
+        >
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            Payment ID {r.paymentID}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            From {r.paymentFrom} to {r.paymentTo}
+          </Typography>
+        </SummaryCard>
+      ))}
+    </Stack>
+  );
+}
 
 /**
  * My Payment History (part 2 §2.3): newest year of subscription first, with Export to Excel (a CSV named
@@ -30,6 +80,7 @@ export function PaymentHistory() {
   const history = usePaymentHistory();
   const profile = useMyProfile();
   const toast = useToast();
+  const phone = usePhoneCards();
   const rows = useMemo(() => sortPaymentHistory(history.data ?? []), [history.data]);
   const memberNo = profile.data?.MemberNo ?? rows[0]?.memberNo ?? '';
 
@@ -60,40 +111,7 @@ export function PaymentHistory() {
         {history.isLoading && <LoadingSpinner label="Loading your payment history" />}
         {history.error && <Alert severity="warning">{history.error.message}</Alert>}
         {history.data && rows.length === 0 && <Typography color="text.secondary">No payments yet.</Typography>}
-        {rows.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-label="My Payment History">
-              <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                <TableRow>
-                  <TableCell>No#</TableCell>
-                  <TableCell>Date Of Payment</TableCell>
-                  <TableCell>From</TableCell>
-                  <TableCell>To</TableCell>
-                  <TableCell align="right">amount</TableCell>
-                  <TableCell>Payment ID</TableCell>
-                  <TableCell>Payment Type</TableCell>
-                  <TableCell>Year Of Subscription</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={`${r.paymentCode}-${r.no}`}>
-                    <TableCell>{r.no}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(r.paymentDate)}</TableCell>
-                    <TableCell>{r.paymentFrom}</TableCell>
-                    <TableCell>{r.paymentTo}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatKes(r.amount)}
-                    </TableCell>
-                    <TableCell>{r.paymentID}</TableCell>
-                    <TableCell>{r.paymentType}</TableCell>
-                    <TableCell>{r.yearOfSubscription}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        {rows.length > 0 && (phone ? <HistoryCards rows={rows} /> : <HistoryTable rows={rows} />)}
       </CardContent>
     </Card>
   );

@@ -1,28 +1,16 @@
 import { CardMembership, ReceiptLong, RequestQuote } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardContent, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { encodeBase64, formatKes, type Subscription } from '@portal/contract';
 import { useMyProfile } from '../../shared/member/queries';
 import { PayNowButton } from '../../shared/payments/pay-now-button';
 import { PAYMENT_DESCRIPTIONS } from '../../shared/payments/payment-request';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
+import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useSubscriptions } from './api';
 import { PaymentHistory } from './payment-history';
 import { subscriptionActions } from './rules';
@@ -36,12 +24,124 @@ function statusColor(sub: Subscription): string {
   return STATUS_COLORS.bad;
 }
 
+const COLUMNS: ServerTableColumn[] = [
+  'Period',
+  'Category',
+  'Status',
+  { label: 'Amount', align: 'right' },
+  { label: 'Amount Paid', align: 'right' },
+  'Date Paid',
+  'Actions',
+];
+
+/** Date Paid: the first ten characters of lastPaidDate (part 2 §2.3). */
+const datePaid = (sub: Subscription) => (sub.lastPaidDate ? sub.lastPaidDate.slice(0, 10) : '');
+
+function StatusChip({ sub }: { sub: Subscription }) {
+  return <Chip size="small" label={sub.status} sx={{ bgcolor: statusColor(sub), color: '#fff' }} />;
+}
+
+/** A subscription's row actions (part 2 §2.3): Invoice, Certificate, Receipt and Pay Now as its state allows. */
+function SubscriptionActionButtons({ sub, memberCategory }: { sub: Subscription; memberCategory: string | null | undefined }) {
+  const actions = subscriptionActions(sub, { memberCategory });
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {actions.invoice && (
+        <RowLinkButton to={subscriptionDocumentRoute('document', sub.documentNo)} icon={<RequestQuote />}>
+          Invoice
+        </RowLinkButton>
+      )}
+      {actions.certificate && (
+        <RowLinkButton to={subscriptionDocumentRoute('certificate', sub.documentNo)} icon={<CardMembership />}>
+          Certificate
+        </RowLinkButton>
+      )}
+      {actions.receipt && sub.recieptNo && (
+        <RowLinkButton to={subscriptionDocumentRoute('receipt', sub.recieptNo)} icon={<ReceiptLong />}>
+          Receipt
+        </RowLinkButton>
+      )}
+      {actions.payNow && (
+        <PayNowButton
+          size="small"
+          payment={{
+            sourceDocumentNo: sub.documentNo,
+            description: PAYMENT_DESCRIPTIONS.subscription,
+            amount: sub.remainingAmount,
+            successUrl: '/subscription',
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+interface ListProps {
+  rows: Subscription[];
+  memberCategory: string | null | undefined;
+}
+
+function SubscriptionTable({ rows, memberCategory }: ListProps) {
+  return (
+    <PlainTable label="My Subscriptions" columns={COLUMNS}>
+      {rows.map((s) => (
+        <TableRow key={`${s.memberNo}-${s.subsPeriod}`}>
+          <TableCell>{s.subsPeriod}</TableCell>
+          <TableCell>{s.memberCategory}</TableCell>
+          <TableCell>
+            <StatusChip sub={s} />
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatKes(s.billedAmount)}
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatKes(s.paidAmount)}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{datePaid(s)}</TableCell>
+          <TableCell>
+            <SubscriptionActionButtons sub={s} memberCategory={memberCategory} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
+  );
+}
+
+/** On a phone each subscription is a card with its amounts and every action, rather than a table wider than the screen. */
+function SubscriptionCards({ rows, memberCategory }: ListProps) {
+  return (
+    <Stack spacing={1.5}>
+      {rows.map((s) => (
+        <SummaryCard
+          key={`${s.memberNo}-${s.subsPeriod}`}
+          label={`Subscription ${s.subsPeriod}`}
+          head={
+            <Typography variant="body2" color="text.secondary">
+              {s.subsPeriod} · {s.memberCategory}
+            </Typography>
+          }
+          aside={<StatusChip sub={s} />}
+          title={`Amount ${formatKes(s.billedAmount)}`}
+        >
+          <Typography variant="body2">
+            Amount Paid {formatKes(s.paidAmount)}
+            {datePaid(s) && ` on ${datePaid(s)}`}
+          </Typography>
+          <SubscriptionActionButtons sub={s} memberCategory={memberCategory} />
+        </SummaryCard>
+      ))}
+    </Stack>
+  );
+}
+
 /** /subscription: My Subscriptions with their row actions and the payment history (part 2 §2.3). */
 export function SubscriptionListPage() {
   const subs = useSubscriptions();
   const profile = useMyProfile();
   const flash = useFlash();
+  const phone = usePhoneCards();
   const rows = subs.data ?? [];
+  const memberCategory = profile.data?.MemberShipType;
 
   return (
     <Stack spacing={3}>
@@ -59,74 +159,12 @@ export function SubscriptionListPage() {
           {subs.isLoading && <LoadingSpinner label="Loading your subscriptions" />}
           {subs.error && <Alert severity="error">{subs.error.message}</Alert>}
           {subs.data?.length === 0 && <Typography color="text.secondary">You have no subscriptions yet.</Typography>}
-          {rows.length > 0 && (
-            <TableContainer>
-              <Table size="small" aria-label="My Subscriptions">
-                <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                  <TableRow>
-                    <TableCell>Period</TableCell>
-                    <TableCell>Category</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell align="right">Amount Paid</TableCell>
-                    <TableCell>Date Paid</TableCell>
-                    <TableCell>Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((s) => {
-                    const actions = subscriptionActions(s, { memberCategory: profile.data?.MemberShipType });
-                    return (
-                      <TableRow key={`${s.memberNo}-${s.subsPeriod}`}>
-                        <TableCell>{s.subsPeriod}</TableCell>
-                        <TableCell>{s.memberCategory}</TableCell>
-                        <TableCell>
-                          <Chip size="small" label={s.status} sx={{ bgcolor: statusColor(s), color: '#fff' }} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {formatKes(s.billedAmount)}
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {formatKes(s.paidAmount)}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.lastPaidDate ? s.lastPaidDate.slice(0, 10) : ''}</TableCell>
-                        <TableCell>
-                          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                            {actions.invoice && (
-                              <RowLinkButton to={subscriptionDocumentRoute('document', s.documentNo)} icon={<RequestQuote />}>
-                                Invoice
-                              </RowLinkButton>
-                            )}
-                            {actions.certificate && (
-                              <RowLinkButton to={subscriptionDocumentRoute('certificate', s.documentNo)} icon={<CardMembership />}>
-                                Certificate
-                              </RowLinkButton>
-                            )}
-                            {actions.receipt && s.recieptNo && (
-                              <RowLinkButton to={subscriptionDocumentRoute('receipt', s.recieptNo)} icon={<ReceiptLong />}>
-                                Receipt
-                              </RowLinkButton>
-                            )}
-                            {actions.payNow && (
-                              <PayNowButton
-                                size="small"
-                                payment={{
-                                  sourceDocumentNo: s.documentNo,
-                                  description: PAYMENT_DESCRIPTIONS.subscription,
-                                  amount: s.remainingAmount,
-                                  successUrl: '/subscription',
-                                }}
-                              />
-                            )}
-                          </Box>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
+          {rows.length > 0 &&
+            (phone ? (
+              <SubscriptionCards rows={rows} memberCategory={memberCategory} />
+            ) : (
+              <SubscriptionTable rows={rows} memberCategory={memberCategory} />
+            ))}
         </CardContent>
       </Card>
       <PaymentHistory />

@@ -1,4 +1,15 @@
-import { Card, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  Card,
+  LinearProgress,
+  type SxProps,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  type Theme,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { ServerPagination } from './server-pagination';
 
@@ -24,7 +35,8 @@ export function HeaderRow({ columns }: { columns: ServerTableColumn[] }) {
 
 /**
  * A server-paged table in a card: the column headers, the rows, one full-width row with `empty` when it is set
- * (no rows match), and the pagination below. `refreshing` names the progress bar shown while a page loads.
+ * (no rows match), and the pagination below. `refreshing` names the progress bar shown while a page loads; `sx`
+ * styles the table (e.g. narrower cells where many columns share a card).
  */
 export function ServerTable({
   label,
@@ -32,6 +44,7 @@ export function ServerTable({
   empty,
   refreshing,
   pagination,
+  sx,
   children,
 }: {
   label: string;
@@ -39,13 +52,14 @@ export function ServerTable({
   empty?: ReactNode;
   refreshing?: string | false;
   pagination: { count: number; page: number; pageSize: number; options: number[]; onChange: (page: number, pageSize: number) => void };
+  sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
   return (
     <Card>
       {refreshing && <LinearProgress aria-label={refreshing} />}
       <TableContainer>
-        <Table size="small" aria-label={label}>
+        <Table size="small" aria-label={label} sx={sx}>
           <TableHead>
             <HeaderRow columns={columns} />
           </TableHead>
