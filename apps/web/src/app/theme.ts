@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, darken, getContrastRatio } from '@mui/material/styles';
 import type { ColorName } from '@portal/contract';
 
 declare module '@mui/material/styles' {
@@ -12,19 +12,70 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** The Material theme built from the settings' site colours (part 2 §9 defaults). */
+declare module '@mui/material/Button' {
+  interface ButtonPropsColorOverrides {
+    accent: true;
+  }
+}
+
+/** WCAG 2.1 AA (1.4.3): text needs a contrast of 4.5:1 with what is behind it (decision 036). */
+export const TEXT_CONTRAST = 4.5;
+const PAPER = '#ffffff';
+
+/** The colour itself when text in it reads on every given background, else the lightest darker shade of it that does. */
+export function readableOn(colour: string, backgrounds: string[]): string {
+  for (let step = 0; step <= 20; step++) {
+    const shade = step === 0 ? colour : darken(colour, step / 20);
+    if (backgrounds.every((background) => getContrastRatio(shade, background) >= TEXT_CONTRAST)) return shade;
+  }
+  return '#000000';
+}
+
+type BrandColour = 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning' | 'accent' | 'badge';
+
+/** The light, dark and contrast-text shades Material derives for its own palette colours, for the portal's extra ones. */
+function withShades(main: string, name: string) {
+  return createTheme({ palette: { contrastThreshold: TEXT_CONTRAST } }).palette.augmentColor({ color: { main }, name });
+}
+
+/**
+ * The Material theme built from the settings' site colours (part 2 §9 defaults). The organisation picks any
+ * colours, so the theme keeps text readable whatever they are: text on a brand colour (a contained button, the
+ * app bar, a chip, a badge) is white or near-black, whichever reaches 4.5:1; text *in* a brand colour on the
+ * page (text and outlined buttons, links, tabs, outlined chips, coloured captions) is darkened until it does.
+ */
 export function buildTheme(colors: Record<ColorName, string>) {
+  const brand: Record<BrandColour, string> = {
+    primary: colors.primary,
+    secondary: colors.secondary,
+    error: colors.error,
+    info: colors.info,
+    success: colors.success,
+    warning: colors.warning,
+    accent: colors.accent,
+    badge: colors.BadgeTheme,
+  };
+  const textInBrand = Object.fromEntries(
+    Object.entries(brand).map(([name, colour]) => [name, readableOn(colour, [PAPER, colors.BackTheme])]),
+  ) as Record<BrandColour, string>;
+  /** The readable text colour for a component's `color` prop ('secondary' or 'secondary.main'), if it names a brand colour. */
+  const brandText = (color: unknown) => {
+    const name = typeof color === 'string' ? color.replace(/\.main$/, '') : '';
+    return name in textInBrand ? { color: textInBrand[name as BrandColour] } : {};
+  };
+
   return createTheme({
     palette: {
-      primary: { main: colors.primary },
-      secondary: { main: colors.secondary },
-      error: { main: colors.error },
-      info: { main: colors.info },
-      success: { main: colors.success },
-      warning: { main: colors.warning },
-      accent: { main: colors.accent },
-      badge: { main: colors.BadgeTheme },
-      background: { default: colors.BackTheme },
+      contrastThreshold: TEXT_CONTRAST,
+      primary: { main: brand.primary },
+      secondary: { main: brand.secondary },
+      error: { main: brand.error },
+      info: { main: brand.info },
+      success: { main: brand.success },
+      warning: { main: brand.warning },
+      accent: withShades(brand.accent, 'accent'),
+      badge: withShades(brand.badge, 'badge'),
+      background: { default: colors.BackTheme, paper: PAPER },
     },
     shape: { borderRadius: 8 },
     typography: {
@@ -32,8 +83,20 @@ export function buildTheme(colors: Record<ColorName, string>) {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: {
+          root: ({ ownerState }) =>
+            ownerState.variant === 'contained' ? {} : { '&:not(.Mui-disabled)': brandText(ownerState.color ?? 'primary') },
+        },
+      },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
+      MuiLink: { styleOverrides: { root: ({ ownerState }) => brandText(ownerState.color ?? 'primary') } },
+      MuiTypography: { styleOverrides: { root: ({ ownerState }) => brandText(ownerState.color) } },
+      MuiChip: {
+        styleOverrides: { root: ({ ownerState }) => (ownerState.variant === 'outlined' ? brandText(ownerState.color) : {}) },
+      },
+      MuiTab: { styleOverrides: { root: ({ ownerState }) => ({ '&.Mui-selected': brandText(ownerState.textColor ?? 'primary') }) } },
     },
   });
 }

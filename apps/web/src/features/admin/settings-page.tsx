@@ -14,6 +14,7 @@ import {
   Stack,
   Switch,
   TextField,
+  ThemeProvider,
   Toolbar,
   Typography,
 } from '@mui/material';
@@ -21,6 +22,7 @@ import {
   COLOR_NAMES,
   type ColorName,
   colorsToRecord,
+  DEFAULT_COLORS,
   HEX_COLOR,
   type MinorSettingsInput,
   messages,
@@ -29,7 +31,8 @@ import {
   parseMinorSettings,
 } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { buildTheme } from '../../app/theme';
 import { useCompany } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useToast } from '../../shared/ui/toast';
@@ -92,38 +95,47 @@ function ColorField({ name, value, onChange }: { name: ColorName; value: string;
   );
 }
 
+/** The portal's own theme built from the colours being edited (one still being typed shows its default meanwhile). */
 function Preview({ colors }: { colors: Record<ColorName, string> }) {
+  const theme = useMemo(() => buildTheme(validColours(colors)), [colors]);
   return (
-    <Box
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: colors.BackTheme }}
-      aria-label="Live preview"
-    >
-      <AppBar position="static" elevation={0} sx={{ bgcolor: colors.primary }}>
-        <Toolbar variant="dense">
-          <Typography sx={{ flexGrow: 1, fontWeight: 700 }}>Preview</Typography>
-          <Chip size="small" label="3" sx={{ bgcolor: colors.BadgeTheme }} />
-        </Toolbar>
-      </AppBar>
-      <Stack spacing={1.5} sx={{ p: 2 }}>
-        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-          <Button variant="contained" sx={{ bgcolor: colors.primary }}>
-            Primary
-          </Button>
-          <Button variant="contained" sx={{ bgcolor: colors.secondary }}>
-            Secondary
-          </Button>
-          <Button variant="outlined" sx={{ color: colors.accent, borderColor: colors.accent }}>
-            Accent
-          </Button>
+    <ThemeProvider theme={theme}>
+      <Box
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.default' }}
+        aria-label="Live preview"
+      >
+        <AppBar position="static" elevation={0} color="primary">
+          <Toolbar variant="dense">
+            <Typography sx={{ flexGrow: 1, fontWeight: 700 }}>Preview</Typography>
+            <Chip size="small" label="3" sx={{ bgcolor: 'badge.main', color: 'badge.contrastText' }} />
+          </Toolbar>
+        </AppBar>
+        <Stack spacing={1.5} sx={{ p: 2 }}>
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+            <Button variant="contained" color="primary">
+              Primary
+            </Button>
+            <Button variant="contained" color="secondary">
+              Secondary
+            </Button>
+            <Button variant="outlined" color="accent">
+              Accent
+            </Button>
+          </Stack>
+          {(['success', 'info', 'warning', 'error'] as const).map((k) => (
+            <Box key={k} sx={{ px: 1.5, py: 0.75, borderRadius: 1, color: `${k}.contrastText`, bgcolor: `${k}.main`, fontSize: 14 }}>
+              {COLOR_LABELS[k]} message
+            </Box>
+          ))}
         </Stack>
-        {(['success', 'info', 'warning', 'error'] as const).map((k) => (
-          <Box key={k} sx={{ px: 1.5, py: 0.75, borderRadius: 1, color: '#fff', bgcolor: colors[k], fontSize: 14 }}>
-            {COLOR_LABELS[k]} message
-          </Box>
-        ))}
-      </Stack>
-    </Box>
+      </Box>
+    </ThemeProvider>
   );
+}
+
+function validColours(colors: Record<ColorName, string>): Record<ColorName, string> {
+  const valid = COLOR_NAMES.map((name) => [name, HEX_COLOR.test(colors[name]) ? colors[name] : DEFAULT_COLORS[name]]);
+  return Object.fromEntries(valid) as Record<ColorName, string>;
 }
 
 function CompanyCard() {
