@@ -24,6 +24,7 @@ export const projectMessages = {
   impersonating: 'My Projects cannot be opened while logged in as another user',
   notInstalled: 'My Projects is not enabled on this portal',
   notConfigured: 'The address of the projects system has not been set',
+  addressInvalid: 'The address must be a full web address starting with https:// or http://',
   invalidToken: 'Invalid access token',
   expiredToken: 'The access token has expired',
 } as const;
@@ -35,6 +36,11 @@ export const projectAccessSchema = z.object({
   expiresAt: z.string(),
 });
 export type ProjectAccess = z.infer<typeof projectAccessSchema>;
+
+/** `POST admin/project-url` (main administrator): the terms' projectURL; empty turns My Projects off. */
+export const projectUrlRequest = z.object({
+  projectURL: z.string().trim().max(2000, 'The address is too long'),
+});
 
 /** `POST projects/token/verify`: the token the projects system received. */
 export const projectTokenVerifyRequest = z.object({

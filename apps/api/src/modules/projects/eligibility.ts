@@ -1,6 +1,10 @@
 import { NO_PROJECTS_CATEGORY, PACKAGES, PROJECT_TOKEN_PLACEHOLDER, projectMessages } from '@portal/contract';
+import { schema } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
-import { conflict, forbidden } from '../../shared/errors';
+import { badRequest, conflict, forbidden } from '../../shared/errors';
 import { currentMembership } from '../../shared/membership';
 import { loadCompany, loadSettingsRow } from '../../shared/organisation';
 import type { UserRow } from '../../shared/session';
@@ -22,6 +26,26 @@ export function usableProjectUrl(value: string | null | undefined): string | nul
   } catch {
     return null;
   }
+}
+
+/**
+ * `POST admin/project-url`: sets the terms' projectURL (empty turns My Projects off); 400 for anything but an absolute
+ * http(s) address. Recorded in the audit log.
+ */
+export async function saveProjectUrl(ctx: AppContext, request: FastifyRequest, value: string): Promise<{ projectURL: string }> {
+  const projectURL = value.trim();
+  if (projectURL && !usableProjectUrl(projectURL)) {
+    throw badRequest(projectMessages.addressInvalid, { projectURL: [projectMessages.addressInvalid] });
+  }
+  const row = await loadCompany(ctx.db);
+  if (!row) throw conflict('Company information is missing');
+  await ctx.db.update(schema.company).set({ projectUrl: projectURL, updatedAt: new Date() }).where(eq(schema.company.id, row.id));
+  await audit(ctx.db, request, {
+    action: 'company.updated',
+    target: `company:${row.id}`,
+    details: { projectURL, previousProjectURL: row.projectUrl },
+  });
+  return { projectURL };
 }
 
 /** 409 unless the MyProjects link is installed and the terms carry a usable `projectURL`. */

@@ -1,10 +1,10 @@
 // My Projects access tokens (part 1 §2, §6; decision 035): issuing to eligible members only, verification by the
 // external projects system (valid, expired, altered), and the configuration they depend on.
-import { PROJECT_TOKEN_TTL_MINUTES, projectMessages } from '@portal/contract';
+import { adminMessages, PROJECT_TOKEN_TTL_MINUTES, projectMessages } from '@portal/contract';
 import { schema } from '@portal/db';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, uniqueIp } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, createUser, signIn, uniqueIp } from '../../../test/harness';
 import { memberWithLogin, pay, subscribe } from '../../../test/statements';
 import { sha256 } from '../../shared/tokens';
 import { PROJECT_TOKEN_PURPOSE, projectLink } from './access-token';
@@ -209,6 +209,53 @@ describe('POST /api/projects/token/verify', () => {
     for (let i = 0; i < 125; i++) statuses.push((await verify('x'.repeat(43), ip)).status);
     expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('POST /api/admin/project-url', () => {
+  const save = (projectURL: unknown, token?: string) => t.call('POST', '/api/admin/project-url', { token, body: { projectURL } });
+  const terms = async () => (await t.call('GET', '/api/company/terms')).body.data[0].projectURL;
+
+  it('lets the main administrator set the address the terms carry, and clear it, with an audit record', async () => {
+    const mainAdmin = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, uniqueIp());
+    const saved = await save('  https://projects.example.org/sso?token={token}  ', mainAdmin);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.projectURL).toBe('https://projects.example.org/sso?token={token}');
+    expect(await terms()).toBe('https://projects.example.org/sso?token={token}');
+    const [record] = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'company.updated'))
+      .orderBy(desc(schema.auditLog.id))
+      .limit(1);
+    expect(record.details).toMatchObject({ projectURL: 'https://projects.example.org/sso?token={token}', previousProjectURL: PROJECTS });
+
+    expect((await save('', mainAdmin)).status).toBe(200);
+    expect(await terms()).toBe('');
+    const member = await memberWithLogin(t);
+    expect((await issue(member.token)).body.message).toBe(projectMessages.notConfigured);
+  });
+
+  it('refuses an address that is not absolute http(s), with the reason on the field', async () => {
+    const mainAdmin = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, uniqueIp());
+    for (const bad of ['javascript:alert(1)', '/projects', 'projects.example.org', 'x'.repeat(2001), 42]) {
+      const response = await save(bad, mainAdmin);
+      expect(response.status, String(bad)).toBe(400);
+      expect(typeof response.body.message).toBe('string');
+    }
+    expect((await save('javascript:alert(1)', mainAdmin)).body.errors.projectURL).toEqual([projectMessages.addressInvalid]);
+    expect(await terms()).toBe(PROJECTS);
+  });
+
+  it('is the main administrator’s only', async () => {
+    const admin = await createUser(t.db, { isAdmin: true });
+    const deputy = await save('https://evil.example/', await signIn(t, admin.email));
+    expect(deputy.status).toBe(403);
+    expect(deputy.body.message).toBe(adminMessages.mainAdminOnly);
+    const member = await memberWithLogin(t);
+    expect((await save('https://evil.example/', member.token)).status).toBe(403);
+    expect((await save('https://evil.example/')).status).toBe(401);
+    expect(await terms()).toBe(PROJECTS);
   });
 });
 

@@ -1,11 +1,18 @@
-import { PROJECT_TOKEN_TTL_MINUTES, projectAccessSchema, projectMemberSchema, projectTokenVerifyRequest } from '@portal/contract';
+import {
+  adminMessages,
+  PROJECT_TOKEN_TTL_MINUTES,
+  projectAccessSchema,
+  projectMemberSchema,
+  projectTokenVerifyRequest,
+  projectUrlRequest,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { consumeLimit, type Limit } from '../../shared/rate-limit';
-import { currentUser, requireUser } from '../../shared/session';
+import { currentUser, requireMainAdmin, requireUser } from '../../shared/session';
 import { issueProjectToken, verifyProjectToken } from './access-token';
-import { assertProjectsEligible } from './eligibility';
+import { assertProjectsEligible, saveProjectUrl } from './eligibility';
 
 const tags = ['projects'];
 
@@ -17,6 +24,22 @@ export const verifyPerIp: Limit = { max: 120, windowSeconds: 60 };
 /** My Projects (part 1 §2, §6; decision 035; docs/my-projects.md): access tokens for the external projects system. */
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post(
+      '/admin/project-url',
+      {
+        onRequest: requireMainAdmin(ctx.config, adminMessages.mainAdminOnly),
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'Main administrator: the address of the projects system (the terms’ projectURL), {token} where the token goes',
+          description: 'An absolute http(s) address, or empty to turn My Projects off. 400 otherwise. Recorded in the audit log.',
+          body: projectUrlRequest,
+          response: { 200: z.object({ data: z.object({ projectURL: z.string() }) }) },
+        },
+      },
+      async (req) => ({ data: await saveProjectUrl(ctx, req, req.body.projectURL) }),
+    );
+
     app.post(
       '/projects/token',
       {
