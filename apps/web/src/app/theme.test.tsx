@@ -1,4 +1,4 @@
-import { Button, Chip, Link, ThemeProvider, Typography } from '@mui/material';
+import { Button, Chip, CircularProgress, LinearProgress, Link, ThemeProvider, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import { DEFAULT_COLORS } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,19 @@ describe('buildTheme keeps text readable whatever the site colours', () => {
     };
     const readable = readableOn(DEFAULT_COLORS.secondary, [WHITE, DEFAULT_COLORS.BackTheme]);
     for (const text of ['Activate', 'More', 'Caption', 'Chip']) expect(colourOf(text), text).toBe(readable);
+  });
+});
+
+describe('progress bars', () => {
+  it('are named even where the page gives them no name of their own', async () => {
+    const page = await renderPage(
+      <ThemeProvider theme={buildTheme(DEFAULT_COLORS)}>
+        <CircularProgress />
+        <LinearProgress aria-label="Uploading" />
+      </ThemeProvider>,
+    );
+    const names = Array.from(page.querySelectorAll('[role="progressbar"]')).map((bar) => bar.getAttribute('aria-label'));
+    expect(names).toEqual(['Loading', 'Uploading']);
   });
 });
 

@@ -91,6 +91,9 @@ export function buildTheme(colors: Record<ColorName, string>) {
         },
       },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
+      // A progress bar needs a name (axe aria-progressbar-name); a spinner in a busy button has none of its own.
+      MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
       MuiLink: { styleOverrides: { root: ({ ownerState }) => brandText(ownerState.color ?? 'primary') } },
       MuiTypography: { styleOverrides: { root: ({ ownerState }) => brandText(ownerState.color) } },
       MuiChip: {

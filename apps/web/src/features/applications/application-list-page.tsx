@@ -57,8 +57,22 @@ function ProgressRing({ value }: { value: number }) {
         aria-label={`Profile ${value}% complete`}
         sx={{ position: 'relative', display: 'inline-flex', color: 'inherit', textDecoration: 'none' }}
       >
-        <CircularProgress variant="determinate" value={100} size={64} thickness={5} sx={{ color: 'action.hover', position: 'absolute' }} />
-        <CircularProgress variant="determinate" value={value} size={64} thickness={5} color={value < 100 ? 'warning' : 'success'} />
+        <CircularProgress
+          variant="determinate"
+          value={100}
+          size={64}
+          thickness={5}
+          sx={{ color: 'action.hover', position: 'absolute' }}
+          aria-hidden
+        />
+        <CircularProgress
+          variant="determinate"
+          value={value}
+          size={64}
+          thickness={5}
+          color={value < 100 ? 'warning' : 'success'}
+          aria-hidden
+        />
         <Box sx={{ inset: 0, position: 'absolute', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="profile-progress">
             {value}%

@@ -152,8 +152,8 @@ export function PdfViewer({ data, loading, error, fileName, onBack, backLabel = 
         </Button>
       </Stack>
       {loading && (
-        <Box role="progressbar" aria-label="Loading document" sx={{ py: 2 }}>
-          <LinearProgress />
+        <Box sx={{ py: 2 }}>
+          <LinearProgress aria-label="Loading document" />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Preparing the document…
           </Typography>
@@ -175,8 +175,9 @@ export function PdfViewer({ data, loading, error, fileName, onBack, backLabel = 
         </Alert>
       )}
       {!loading && !error && !invalid && rendering && (
-        <Box role="progressbar" aria-label="Rendering document" sx={{ mb: 2 }}>
+        <Box sx={{ mb: 2 }}>
           <LinearProgress
+            aria-label="Rendering document"
             variant={progress?.total ? 'determinate' : 'indeterminate'}
             value={progress?.total ? (progress.done / progress.total) * 100 : 0}
           />

@@ -29,7 +29,7 @@ export function VerifyPage() {
     <AuthCard title="Account activation">
       {state.status === 'pending' && (
         <Stack direction="row" spacing={2} alignItems="center">
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-label="Activating the account" />
           <Typography>Activating you account</Typography>
         </Stack>
       )}
