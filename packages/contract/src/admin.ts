@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
-import { COLOR_NAMES, PACKAGES } from './settings';
+import { COLOR_NAMES, PACKAGES } from './settings-values';
 
 /** A form-data field may carry JSON text; JSON bodies carry the value itself. */
 function jsonText<T extends z.ZodTypeAny>(schema: T) {

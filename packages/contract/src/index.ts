@@ -19,5 +19,6 @@ export * from './referees';
 export * from './register';
 export * from './review';
 export * from './settings';
+export * from './settings-values';
 export * from './setup';
 export * from './upgrades';

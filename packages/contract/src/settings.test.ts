@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COLOR_NAMES, colorsToRecord, DEFAULT_COLORS, PACKAGES, parseMinorSettings } from './settings';
+import { parseMinorSettings } from './settings';
+import { COLOR_NAMES, colorsToRecord, DEFAULT_COLORS, PACKAGES } from './settings-values';
 
 const defaults = {
   login_caption: 'Member Portal',

@@ -1,62 +1,30 @@
 import * as z from 'zod';
-
-/** Feature links an administrator can install (part 2 §2.8). */
-export const PACKAGES = [
-  'Dashboard',
-  'Profile',
-  'CPD',
-  'Application',
-  'Subscription',
-  'Upgrade',
-  'License',
-  'Billing',
-  'Certificate',
-  'MyProjects',
-  'Events',
-] as const;
-export type PackageName = (typeof PACKAGES)[number];
-
-export const COLOR_NAMES = ['primary', 'secondary', 'accent', 'error', 'info', 'success', 'warning', 'BackTheme', 'BadgeTheme'] as const;
-export type ColorName = (typeof COLOR_NAMES)[number];
-
-/** Default theme colours, part 2 §9. */
-export const DEFAULT_COLORS: Record<ColorName, string> = {
-  primary: '#9F232D',
-  secondary: '#F5852C',
-  accent: '#654343',
-  error: '#b71c1c',
-  info: '#2196F3',
-  success: '#9F232D',
-  warning: '#FFC107',
-  BackTheme: '#E5E7E9',
-  BadgeTheme: '#FFD700',
-};
+import { DEFAULT_MINOR_SETTINGS, type MinorSettings } from './settings-values';
 
 export const minorSettingsSchema = z.object({
-  login_caption: z.string().catch('Member Portal'),
-  organisation_caption: z.string().catch('ERB'),
-  referee_disclaimer: z.boolean().catch(false),
-  referee_disclaimer_caption: z.string().catch(''),
-  registration: z.boolean().catch(true),
-  license_alternative_caption: z.string().catch('License'),
-  countyField: z.boolean().catch(true),
-  practicing_firm: z.boolean().catch(false),
-  inactivityLogout: z.boolean().catch(false),
-  certificate_of_good_standing: z.boolean().catch(true),
-  certificate_of_good_standing_caption: z.string().catch('Certificate of Good Standing'),
-  acceptance_letter_caption: z.string().catch('Acceptance Letter'),
-  showWorkPlace: z.boolean().catch(true),
+  login_caption: z.string().catch(DEFAULT_MINOR_SETTINGS.login_caption),
+  organisation_caption: z.string().catch(DEFAULT_MINOR_SETTINGS.organisation_caption),
+  referee_disclaimer: z.boolean().catch(DEFAULT_MINOR_SETTINGS.referee_disclaimer),
+  referee_disclaimer_caption: z.string().catch(DEFAULT_MINOR_SETTINGS.referee_disclaimer_caption),
+  registration: z.boolean().catch(DEFAULT_MINOR_SETTINGS.registration),
+  license_alternative_caption: z.string().catch(DEFAULT_MINOR_SETTINGS.license_alternative_caption),
+  countyField: z.boolean().catch(DEFAULT_MINOR_SETTINGS.countyField),
+  practicing_firm: z.boolean().catch(DEFAULT_MINOR_SETTINGS.practicing_firm),
+  inactivityLogout: z.boolean().catch(DEFAULT_MINOR_SETTINGS.inactivityLogout),
+  certificate_of_good_standing: z.boolean().catch(DEFAULT_MINOR_SETTINGS.certificate_of_good_standing),
+  certificate_of_good_standing_caption: z.string().catch(DEFAULT_MINOR_SETTINGS.certificate_of_good_standing_caption),
+  acceptance_letter_caption: z.string().catch(DEFAULT_MINOR_SETTINGS.acceptance_letter_caption),
+  showWorkPlace: z.boolean().catch(DEFAULT_MINOR_SETTINGS.showWorkPlace),
   /** Prefix of the member numbers assigned when an application is released (decisions.md §4). */
   member_number_prefix: z
     .string()
     .regex(/^[A-Z]{1,6}$/)
-    .catch('ERB'),
+    .catch(DEFAULT_MINOR_SETTINGS.member_number_prefix),
   /** Days between reminders to a referee who has not answered. */
-  referee_reminder_days: z.number().int().min(1).max(90).catch(7),
+  referee_reminder_days: z.number().int().min(1).max(90).catch(DEFAULT_MINOR_SETTINGS.referee_reminder_days),
   /** The first year of the CPD dashboard's year list (part 2 §2.1). */
-  cpd_start_year: z.number().int().min(1990).max(2100).catch(2018),
-});
-export type MinorSettings = z.infer<typeof minorSettingsSchema>;
+  cpd_start_year: z.number().int().min(1990).max(2100).catch(DEFAULT_MINOR_SETTINGS.cpd_start_year),
+}) satisfies z.ZodType<MinorSettings>;
 
 export const siteColorSchema = z.object({ colorName: z.string(), color: z.string() });
 export type SiteColor = z.infer<typeof siteColorSchema>;
@@ -71,6 +39,8 @@ export const publicSettingsSchema = z.object({
   bot_check: z.boolean(),
   /** Idle time before the inactivity logout, when the inactivityLogout setting is on (part 2 §9: 300000). */
   inactivity_timeout_ms: z.number(),
+  /** `minor_settings` parsed, each field falling back to its default. */
+  minor: minorSettingsSchema,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
@@ -84,14 +54,3 @@ export function parseMinorSettings(text: string | null | undefined): MinorSettin
   // Each field falls back to its own default: one bad value never resets the others.
   return minorSettingsSchema.parse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
 }
-
-export function colorsToRecord(colors: SiteColor[]): Record<ColorName, string> {
-  const out = { ...DEFAULT_COLORS };
-  for (const c of colors) {
-    if ((COLOR_NAMES as readonly string[]).includes(c.colorName)) out[c.colorName as ColorName] = c.color;
-  }
-  return out;
-}
-
-/** The body's own abbreviation: when organisation_caption equals it, the board's rules apply (part 1 §6). */
-export const BOARD_CAPTION = 'ERB';

@@ -1,4 +1,4 @@
-import { COLOR_NAMES, DEFAULT_COLORS, PACKAGES, parseMinorSettings } from '@portal/contract';
+import { COLOR_NAMES, DEFAULT_COLORS, DEFAULT_MINOR_SETTINGS, PACKAGES, parseMinorSettings } from '@portal/contract';
 import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,21 @@ describe('GET /api/settings', () => {
       organisation_caption: 'ERB',
       login_caption: 'Member Portal',
     });
+    expect(data.minor).toEqual(DEFAULT_MINOR_SETTINGS);
+  });
+
+  it('sends each bad stored minor setting as its default, keeping the good ones', async () => {
+    const [row] = await t.db.select().from(schema.settings);
+    await t.db
+      .update(schema.settings)
+      .set({ minorSettings: JSON.stringify({ login_caption: 'IEK Portal', referee_reminder_days: 'soon', registration: 'no' }) })
+      .where(eq(schema.settings.id, row.id));
+    try {
+      const response = await t.call('GET', '/api/settings');
+      expect(response.body.data.minor).toEqual({ ...DEFAULT_MINOR_SETTINGS, login_caption: 'IEK Portal' });
+    } finally {
+      await t.db.update(schema.settings).set({ minorSettings: row.minorSettings }).where(eq(schema.settings.id, row.id));
+    }
   });
 
   it('reflects what the administrator saved', async () => {
@@ -38,6 +53,8 @@ describe('GET /api/settings', () => {
       const response = await t.call('GET', '/api/settings');
       expect(response.body.data.site_installed_packages).toEqual(['Dashboard', 'Profile']);
       expect(JSON.parse(response.body.data.minor_settings).registration).toBe(false);
+      // The parsed copy the web app reads, every other field at its default.
+      expect(response.body.data.minor).toEqual({ ...DEFAULT_MINOR_SETTINGS, registration: false });
     } finally {
       await t.db
         .update(schema.settings)

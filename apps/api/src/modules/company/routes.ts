@@ -4,6 +4,7 @@ import {
   DEFAULT_COLORS,
   minorSettingsSchema,
   PACKAGES,
+  parseMinorSettings,
   publicSettingsSchema,
   termsSchema,
 } from '@portal/contract';
@@ -33,6 +34,7 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             site_colors: row?.siteColors ?? COLOR_NAMES.map((colorName) => ({ colorName, color: DEFAULT_COLORS[colorName] })),
             site_installed_packages: row?.siteInstalledPackages ?? [...PACKAGES],
             minor_settings: row?.minorSettings ?? JSON.stringify(minorSettingsSchema.parse({})),
+            minor: parseMinorSettings(row?.minorSettings),
             bot_check: ctx.config.botCheck,
             inactivity_timeout_ms: ctx.config.inactivityTimeoutMs,
           },

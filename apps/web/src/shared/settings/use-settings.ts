@@ -1,10 +1,10 @@
 import {
   type Company,
   colorsToRecord,
+  DEFAULT_MINOR_SETTINGS,
   type Disclaimer,
   type MembershipCategory,
   type PublicSettings,
-  parseMinorSettings,
   type Requirement,
   type Terms,
 } from '@portal/contract';
@@ -18,7 +18,7 @@ export function useSettings() {
     const data = query.data;
     return {
       colors: colorsToRecord(data?.site_colors ?? []),
-      minor: parseMinorSettings(data?.minor_settings),
+      minor: data?.minor ?? DEFAULT_MINOR_SETTINGS,
       packages: data?.site_installed_packages ?? null,
       botCheck: data?.bot_check ?? false,
       inactivityTimeoutMs: data?.inactivity_timeout_ms ?? 300_000,
