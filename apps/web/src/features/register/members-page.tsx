@@ -52,7 +52,8 @@ function ImportReportView({ report, onClose }: { report: ImportReport; onClose: 
           ))}
         </Stack>
         {refused.length > 0 ? (
-          <TableContainer sx={{ maxHeight: 360 }}>
+          // It scrolls, so it takes the keyboard focus to be scrolled by keys (axe scrollable-region-focusable).
+          <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-label="Refused rows, scrollable">
             <Table size="small" stickyHeader aria-label="Refused rows">
               <TableHead>
                 <TableRow>
