@@ -20,5 +20,5 @@ export default defineConfig({
     analyze && (visualizer({ filename: 'dist-stats/bundle.json', template: 'raw-data', gzipSize: true }) as PluginOption),
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, rollupOptions: { output: { experimentalMinChunkSize: 8_000 } } },
 });
