@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { encodeJson } from './codec';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
+import { formatKes } from './setup';
 
 /**
  * Checkout (part 2 §4, §7; decisions.md §5; decision 024). The page that offers Pay Now builds a payment request,
@@ -55,7 +56,13 @@ export const paymentMessages = {
   expired: 'The payment was not confirmed in time. Please try again.',
   cancelled: 'The payment was cancelled',
   cardDeclined: 'The card payment was declined',
-  creditApplied: 'Your credit has been applied to this invoice',
+  /** A CREDIT payment: what was applied and what the invoice still needs (M-Pesa's and the card's say 'Payment received'). */
+  creditApplied: (applied: number, remaining: number) =>
+    remaining > 0
+      ? `${formatKes(applied)} of credit applied; ${formatKes(remaining)} remains to pay.`
+      : `${formatKes(applied)} of credit applied; the invoice is paid in full.`,
+  /** The checkout of a document with nothing left to pay. */
+  nothingToPay: 'This invoice is paid in full: nothing is left to pay.',
 } as const;
 
 /** Normalised Safaricom numbers: 2547XXXXXXXX or 2541XXXXXXXX. */
@@ -113,8 +120,10 @@ export const paymentSchema = z.object({
   receiptNo: z.string().nullable(),
   /** The provider's reference (M-Pesa receipt number, card transaction id) once known. */
   providerReference: z.string().nullable(),
-  /** What to tell the member now (the provider's customer message, or why it failed). */
+  /** What to tell the member now (the provider's customer message, why it failed, or the credit applied). */
   message: z.string(),
+  /** What is left to pay on the invoice now (after this attempt, once it succeeded). */
+  remainingAmount: z.number(),
   /** CARD: where to send the browser (the hosted checkout page). */
   checkoutUrl: z.string().optional(),
   /** MPESA: the message Daraja returned for the push. */
@@ -126,3 +135,19 @@ export const paymentSchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * `GET /api/payments/invoice/{code}`: the caller's invoice a payment request names (its number, an application code,
+ * a subscription…), as the checkout shows it: what it was for, its amount, what is left and the latest receipt.
+ */
+export const checkoutInvoiceSchema = z.object({
+  invoiceNo: z.string(),
+  description: z.string(),
+  /** What the invoice billed. */
+  amount: z.number(),
+  /** What is still to pay: 0 once the invoice is paid in full. */
+  remainingAmount: z.number(),
+  /** The latest receipt of a payment applied to it; null when none was (unpaid, or settled by credit notes only). */
+  receiptNo: z.string().nullable(),
+});
+export type CheckoutInvoice = z.infer<typeof checkoutInvoiceSchema>;

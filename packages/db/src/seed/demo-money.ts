@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema';
 import { nextNumber } from '../sequences';
@@ -9,6 +9,23 @@ const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi'
 const nairobiDate = (at: Date) => nairobiDay.format(at);
 
 /**
+ * Demo receipts seeded before the wording was settled read 'MPESA payment …'; the statement writes the method as
+ * people do ('M-Pesa payment …', as the ledger core now does), so they are brought in line once.
+ */
+async function settleMpesaWording(db: Db, profileId: string): Promise<void> {
+  await db
+    .update(t.ledgerEntries)
+    .set({ description: sql`'M-Pesa' || substr(${t.ledgerEntries.description}, 6)` })
+    .where(
+      and(
+        eq(t.ledgerEntries.profileId, profileId),
+        eq(t.ledgerEntries.documentType, 'Payment'),
+        like(t.ledgerEntries.description, 'MPESA payment %'),
+      ),
+    );
+}
+
+/**
  * The demo member's subscriptions as the ledger core would have posted them (packages/db cannot import the API):
  * invoice rows, the payment with its allocation and attempt row, and the subscription rows. Idempotent: a period
  * already billed for the member is left alone.
@@ -16,6 +33,7 @@ const nairobiDate = (at: Date) => nairobiDay.format(at);
 export async function seedDemoMoney(db: Db, now: Date = new Date()): Promise<void> {
   const [profile] = await db.select().from(t.profiles).where(eq(t.profiles.memberNo, demoMoney.memberNo));
   if (!profile) return;
+  await settleMpesaWording(db, profile.profileId);
   const [membership] = await db.select().from(t.memberships).where(eq(t.memberships.memberNo, demoMoney.memberNo));
   const category = membership?.categoryCode ?? 'PROFESSIONAL';
   const today = nairobiDate(now);
@@ -60,7 +78,7 @@ export async function seedDemoMoney(db: Db, now: Date = new Date()): Promise<voi
         profileId: profile.profileId,
         documentNo: receiptNo,
         documentType: 'Payment',
-        description: `MPESA payment ${mpesaReceipt}`,
+        description: `M-Pesa payment ${mpesaReceipt}`,
         amountCents: -inv.amountCents,
         remainingCents: 0,
         externalDocumentNo: mpesaReceipt,

@@ -34,6 +34,7 @@ export {
   postPayment,
   type RaiseInvoiceInput,
   raiseInvoice,
+  receiptDescription,
   type Tx,
   today,
 } from './ledger';

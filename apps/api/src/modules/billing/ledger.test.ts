@@ -113,7 +113,8 @@ describe('payments', () => {
       externalDocumentNo: 'QKJ4ABC123',
       // 21:30 UTC is already the next day in Nairobi.
       documentDate: '2026-02-04',
-      description: 'MPESA payment QKJ4ABC123',
+      // The method as people write it ('M-Pesa'), not its code.
+      description: 'M-Pesa payment QKJ4ABC123',
     });
     expect((await entry(t, invoice.documentNo)).remainingCents).toBe(0);
     expect(await allocationsOf(invoice.documentNo)).toMatchObject([{ creditEntryId: paid.entry.id, amountCents: 232_000 }]);

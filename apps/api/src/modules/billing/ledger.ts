@@ -14,6 +14,14 @@ export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
 export const LEDGER_PAYMENT_METHODS = ['MPESA', 'CARD', 'BANK', 'CHEQUE'] as const;
 export type LedgerPaymentMethod = (typeof LEDGER_PAYMENT_METHODS)[number];
 
+/** How each method reads in a receipt's description: the word people use ('M-Pesa'), never the code ('MPESA'). */
+const METHOD_WORDS: Record<LedgerPaymentMethod, string> = { MPESA: 'M-Pesa', CARD: 'Card', BANK: 'Bank', CHEQUE: 'Cheque' };
+
+/** A receipt's description as the statement shows it: 'M-Pesa payment QK7…', 'Bank payment FT123'. */
+export function receiptDescription(method: LedgerPaymentMethod, reference: string): string {
+  return `${METHOD_WORDS[method]} payment ${reference}`;
+}
+
 export interface Allocation {
   invoiceNo: string;
   amountCents: number;
@@ -227,7 +235,7 @@ export async function postPayment(tx: Tx, input: PostPaymentInput): Promise<Post
         documentNo: receiptNo,
         documentType: 'Payment',
         purpose: null,
-        description: input.description ?? `${input.method} payment ${input.reference}`,
+        description: input.description ?? receiptDescription(input.method, input.reference),
         amountCents: -input.amountCents,
         remainingCents: -input.amountCents,
         externalDocumentNo: input.reference,

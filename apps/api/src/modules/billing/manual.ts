@@ -67,14 +67,12 @@ export async function recordManualPayment(ctx: AppContext, req: FastifyRequest, 
     .where(sql`${payments.provider} = ${input.method} and ${payments.providerReference} = ${reference}`);
   if (known) throw duplicate();
   const amountCents = toCents(input.amount);
-  const description = `${input.method === 'BANK' ? 'Bank' : 'Cheque'} payment ${reference}`;
   return ctx.db.transaction(async (tx) => {
     const posted = await postPayment(tx, {
       profileId: profile.profileId,
       amountCents,
       method: input.method,
       reference,
-      description,
       invoiceNo,
       paidAt: middayInNairobi(input.paidAt),
       createdBy: actor.id,
@@ -88,7 +86,7 @@ export async function recordManualPayment(ctx: AppContext, req: FastifyRequest, 
         provider: input.method,
         // The invoice it was meant for; with none named, the first one it settled (or the receipt, as pure credit).
         invoiceNo: invoiceNo ?? posted.allocations[0]?.invoiceNo ?? posted.receiptNo,
-        description,
+        description: posted.entry.description,
         amountCents,
         status: 'succeeded',
         providerReference: reference,

@@ -1,6 +1,6 @@
 import { schema } from '@portal/db';
 import { seed } from '@portal/db/seed';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, openTestDatabase } from '../../../test/harness';
 import { arrearsCents, balanceCents, checkLedgerInvariants, isInGoodStanding, today } from './index';
@@ -31,6 +31,11 @@ describe('the demo seed', () => {
         ['SDE7H2K9QX', -580_000, 0],
       ],
     );
+    // The statement writes the method as people do, as new payments are written ('M-Pesa', not the code 'MPESA').
+    expect(entries.filter((e) => e.documentType === 'Payment').map((e) => e.description)).toEqual([
+      'M-Pesa payment PKA4M8T2LC',
+      'M-Pesa payment SDE7H2K9QX',
+    ]);
     const payments = await db.select().from(schema.payments).where(eq(schema.payments.profileId, profile.profileId));
     expect(payments.map((p) => [p.provider, p.status, p.providerReference]).sort()).toEqual([
       ['MPESA', 'succeeded', 'PKA4M8T2LC'],
@@ -46,5 +51,14 @@ describe('the demo seed', () => {
     expect(await balanceCents(db, profile.profileId)).toBe(580_000);
     expect(await arrearsCents(db, profile.profileId)).toBe(580_000);
     expect(await isInGoodStanding(db, profile.profileId)).toBe(false);
+  });
+
+  it('brings demo receipts seeded with the older wording (MPESA payment …) in line', async () => {
+    const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.memberNo, 'ERB1001'));
+    const receipt = and(eq(schema.ledgerEntries.profileId, profile.profileId), eq(schema.ledgerEntries.externalDocumentNo, 'SDE7H2K9QX'));
+    await db.update(schema.ledgerEntries).set({ description: 'MPESA payment SDE7H2K9QX' }).where(receipt);
+    await seed(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: true });
+    const [entry] = await db.select().from(schema.ledgerEntries).where(receipt);
+    expect(entry.description).toBe('M-Pesa payment SDE7H2K9QX');
   });
 });

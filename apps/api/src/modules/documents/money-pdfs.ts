@@ -29,9 +29,9 @@ export function methodName(code: string | null | undefined): string {
   return METHOD_NAMES[code] ?? code;
 }
 
-/** The method named at the start of a payment's description (the ledger's default: `MPESA payment QK…`). */
+/** The method named at the start of a payment's description (`M-Pesa payment QK…`, or the older `MPESA payment QK…`). */
 export function paymentMethodOf(description: string): string | null {
-  const first = description.split(/\s+/)[0]?.toUpperCase();
+  const first = description.split(/\s+/)[0]?.toUpperCase().replace('-', '');
   return first && first in METHOD_NAMES ? first : null;
 }
 

@@ -30,6 +30,16 @@ export interface CardResult {
 
 export const CARD_SANDBOX_PATH = '/api/sandbox/card';
 
+/**
+ * Where the hosted card page sends the browser back to, approved or declined: the portal's checkout following this
+ * attempt. It reads the attempt's state from the server and tells the outcome as it does for M-Pesa (the receipt,
+ * then success_url with a message; or the reason with Retry, Change payment method and Back to fail_url). A real
+ * gateway is given this address as its return URL.
+ */
+export function cardReturnPath(paymentId: string): string {
+  return `/checkout?payment=${encodeURIComponent(paymentId)}`;
+}
+
 /** The built-in hosted checkout: a page served by this API with Approve and Decline. */
 export const sandboxCardGateway: CardGateway = {
   async startCheckout(payment) {

@@ -1,4 +1,5 @@
 import {
+  type CheckoutInvoice,
   type CreatePaymentRequest,
   decodeJson,
   fromCents,
@@ -15,6 +16,7 @@ import type { AppContext } from '../../shared/context';
 import { badRequest, conflict, HttpError, notFound } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
 import { applyCredit, findInvoice, type LedgerEntryRow } from '../billing/index';
+import { paymentsAgainst } from '../statements/subscriptions';
 import { cardGateway } from './card';
 import { DarajaError } from './daraja';
 import { darajaClient, mpesaAmountCents, mpesaAvailable, mpesaCallbackUrl } from './mpesa';
@@ -93,10 +95,12 @@ export async function resolveInvoice(
   return byExternal ?? null;
 }
 
-function statusMessage(row: PaymentRow): string {
+function statusMessage(row: PaymentRow, remainingCents: number): string {
   switch (row.status as PaymentStatus) {
     case 'succeeded':
-      return row.provider === 'CREDIT' ? paymentMessages.creditApplied : paymentMessages.succeeded;
+      return row.provider === 'CREDIT'
+        ? paymentMessages.creditApplied(fromCents(row.amountCents), fromCents(remainingCents))
+        : paymentMessages.succeeded;
     case 'failed':
       return row.resultDesc || paymentMessages.failed;
     case 'expired':
@@ -108,7 +112,15 @@ function statusMessage(row: PaymentRow): string {
   }
 }
 
-export function paymentDto(row: PaymentRow, extra: { checkoutUrl?: string; customerMessage?: string } = {}): Payment {
+/**
+ * An attempt as the checkout sees it; `remainingCents` is what is left to pay on its invoice now (after the attempt,
+ * once it succeeded).
+ */
+export function paymentDto(
+  row: PaymentRow,
+  remainingCents: number,
+  extra: { checkoutUrl?: string; customerMessage?: string } = {},
+): Payment {
   return {
     id: row.id,
     status: row.status as PaymentStatus,
@@ -119,7 +131,8 @@ export function paymentDto(row: PaymentRow, extra: { checkoutUrl?: string; custo
     receiptNo: row.receiptNo,
     // A query-confirmed payment's placeholder reference is not the member's business.
     providerReference: row.providerReference?.startsWith('QUERY-') ? null : row.providerReference,
-    message: statusMessage(row),
+    message: statusMessage(row, remainingCents),
+    remainingAmount: fromCents(remainingCents),
     ...extra,
     successUrl: row.successUrl ?? DEFAULT_SUCCESS_URL,
     failUrl: row.failUrl ?? DEFAULT_FAIL_URL,
@@ -138,7 +151,25 @@ export async function loadPayment(ctx: Pick<AppContext, 'db'>, user: UserRow, id
     .from(payments)
     .where(and(eq(payments.id, id), eq(payments.profileId, user.profileId)));
   if (!row) throw notFound(paymentMessages.paymentNotFound);
-  return paymentDto(row);
+  const invoice = await findInvoice(ctx.db, row.invoiceNo);
+  return paymentDto(row, invoice?.remainingCents ?? 0);
+}
+
+/**
+ * `GET /api/payments/invoice/{code}`: the caller's invoice a payment request names, with what is left to pay and the
+ * latest receipt, so the checkout can tell a document already paid from one still owing (404 for anyone else's).
+ */
+export async function checkoutInvoice(ctx: Pick<AppContext, 'db'>, user: UserRow, code: string): Promise<CheckoutInvoice> {
+  const invoice = await resolveInvoice(ctx.db, user, code);
+  if (!invoice) throw notFound(paymentMessages.documentNotFound);
+  const paid = (await paymentsAgainst(ctx.db, [invoice.id])).get(invoice.id);
+  return {
+    invoiceNo: invoice.documentNo,
+    description: invoice.description,
+    amount: fromCents(invoice.amountCents),
+    remainingAmount: fromCents(invoice.remainingCents),
+    receiptNo: paid?.receiptNo ?? null,
+  };
 }
 
 function darajaMessage(error: DarajaError): string {
@@ -178,7 +209,7 @@ export async function createPayment(ctx: AppContext, user: UserRow, body: Create
   };
 
   if (body.provider === 'CREDIT') {
-    const row = await ctx.db.transaction(async (tx) => {
+    const { row, remainingCents } = await ctx.db.transaction(async (tx) => {
       const applied = await applyCredit(tx, { profileId: base.profileId, invoiceNo: invoice.documentNo });
       if (applied.appliedCents <= 0) throw conflict(paymentMessages.noCredit);
       const now = new Date();
@@ -186,9 +217,10 @@ export async function createPayment(ctx: AppContext, user: UserRow, body: Create
         .insert(payments)
         .values({ ...base, provider: 'CREDIT', amountCents: applied.appliedCents, status: 'succeeded', resultCode: '0', completedAt: now })
         .returning();
-      return inserted;
+      const after = await findInvoice(tx, invoice.documentNo);
+      return { row: inserted, remainingCents: after?.remainingCents ?? 0 };
     });
-    return paymentDto(row);
+    return paymentDto(row, remainingCents);
   }
 
   if (body.provider === 'CARD') {
@@ -199,7 +231,7 @@ export async function createPayment(ctx: AppContext, user: UserRow, body: Create
       .values({ ...base, provider: 'CARD', amountCents: invoice.remainingCents })
       .returning();
     const { checkoutUrl } = await gateway.startCheckout(row);
-    return paymentDto(row, { checkoutUrl });
+    return paymentDto(row, invoice.remainingCents, { checkoutUrl });
   }
 
   if (!mpesaAvailable(ctx.config)) throw badRequest(paymentMessages.providerUnavailable);
@@ -231,7 +263,7 @@ export async function createPayment(ctx: AppContext, user: UserRow, body: Create
       })
       .where(eq(payments.id, row.id))
       .returning();
-    return paymentDto(updated, { customerMessage: push.CustomerMessage || paymentMessages.pushSent });
+    return paymentDto(updated, invoice.remainingCents, { customerMessage: push.CustomerMessage || paymentMessages.pushSent });
   } catch (error) {
     if (!(error instanceof DarajaError)) throw error;
     const message = darajaMessage(error);

@@ -158,15 +158,67 @@ describe('CREDIT', () => {
       amount: 1000,
       invoiceNo: invoice.documentNo,
       receiptNo: null,
-      message: paymentMessages.creditApplied,
+      remainingAmount: 1320,
+      // Part of the invoice: what was applied and what remains, not 'Payment received'.
+      message: 'Ksh\u00a01,000.00 of credit applied; Ksh\u00a01,320.00 remains to pay.',
     });
+    expect(applied.body.data.message).toBe(paymentMessages.creditApplied(1000, 1320));
     expect((await findInvoice(t.db, invoice.documentNo))?.remainingCents).toBe(132_000);
+    // The attempt read back says the same.
+    const again = await t.call('GET', `/api/payments/${applied.body.data.id}`, { token: member.token });
+    expect(again.body.data).toMatchObject({ message: applied.body.data.message, remainingAmount: 1320 });
     expect((await pay(member.token, paymentRequest(invoice.documentNo), 'CREDIT')).status).toBe(409);
+  });
+
+  it('says the invoice is paid in full when the credit covers all of it', async () => {
+    const member = await memberWithInvoice(t, { amountCents: 50_000 });
+    // An overpayment of 100.00 stays as credit; the next invoice is 40.00.
+    await postPayment(t.db, { profileId: member.profileId, amountCents: 60_000, method: 'BANK', reference: 'BANK-CR2' });
+    const invoice = await raiseInvoice(t.db, {
+      profileId: member.profileId,
+      purpose: 'subscription',
+      description: 'Arrears',
+      amountCents: 4_000,
+    });
+    const full = await pay(member.token, paymentRequest(invoice.documentNo), 'CREDIT');
+    expect(full.body.data).toMatchObject({ amount: 40, remainingAmount: 0 });
+    expect(full.body.data.message).toBe('Ksh\u00a040.00 of credit applied; the invoice is paid in full.');
+  });
+});
+
+describe('GET /api/payments/invoice/:code', () => {
+  it('tells the checkout what a document was, what is left and its receipt; 404 for anyone else', async () => {
+    const member = await memberWithInvoice(t, { amountCents: 580_000 });
+    const open = await t.call('GET', `/api/payments/invoice/${member.invoice.documentNo}`, { token: member.token });
+    expect(open.status).toBe(200);
+    expect(open.body.data).toEqual({
+      invoiceNo: member.invoice.documentNo,
+      description: member.invoice.description,
+      amount: 5800,
+      remainingAmount: 5800,
+      receiptNo: null,
+    });
+
+    const { receiptNo } = await postPayment(t.db, {
+      profileId: member.profileId,
+      invoiceNo: member.invoice.documentNo,
+      amountCents: 580_000,
+      method: 'MPESA',
+      reference: 'QAB12CD34E',
+    });
+    const paid = await t.call('GET', `/api/payments/invoice/${member.invoice.documentNo}`, { token: member.token });
+    expect(paid.body.data).toMatchObject({ amount: 5800, remainingAmount: 0, receiptNo });
+
+    const other = await memberWithInvoice(t);
+    const foreign = await t.call('GET', `/api/payments/invoice/${member.invoice.documentNo}`, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe(paymentMessages.documentNotFound);
+    expect((await t.call('GET', `/api/payments/invoice/${member.invoice.documentNo}`)).status).toBe(401);
   });
 });
 
 describe('CARD (built-in hosted checkout)', () => {
-  it('approves on the hosted page: one receipt, back to success_url; replays post nothing more', async () => {
+  it('approves on the hosted page: one receipt, back to the checkout following the attempt; replays post nothing more', async () => {
     const member = await memberWithInvoice(t, { amountCents: 232_000 });
     const created = await pay(member.token, paymentRequest(member.invoice.documentNo, { success_url: '/subscription' }));
     expect(created.status).toBe(200);
@@ -192,7 +244,8 @@ describe('CARD (built-in hosted checkout)', () => {
 
     const done = await postForm(approve.action, approve.body);
     expect(done.status).toBe(303);
-    expect(done.location).toBe('/subscription');
+    // The checkout tells the outcome (the receipt) and then goes on to success_url, as it does for M-Pesa.
+    expect(done.location).toBe(`/checkout?payment=${id}`);
     const payment = await paymentRow(t, id);
     const paid = await receipts(t, member.profileId);
     expect(paid).toHaveLength(1);
@@ -200,15 +253,15 @@ describe('CARD (built-in hosted checkout)', () => {
     expect((await findInvoice(t.db, member.invoice.documentNo))?.remainingCents).toBe(0);
 
     const again = await postForm(approve.action, approve.body);
-    expect(again.location).toBe('/subscription');
+    expect(again.location).toBe(`/checkout?payment=${id}`);
     expect(await receipts(t, member.profileId)).toHaveLength(1);
     const status = await t.call('GET', `/api/payments/${id}`, { token: member.token });
-    expect(status.body.data).toMatchObject({ status: 'succeeded', receiptNo: paid[0].documentNo });
+    expect(status.body.data).toMatchObject({ status: 'succeeded', receiptNo: paid[0].documentNo, successUrl: '/subscription' });
     const mails = (await t.outboxFor(member.user.email)).filter((m) => m.subject?.startsWith('Payment received'));
     expect(mails).toHaveLength(1);
   });
 
-  it('declines: the attempt fails, back to fail_url; an approval replayed afterwards posts nothing', async () => {
+  it('declines: the attempt fails with the card page’s reason, back to the checkout; an approval replayed afterwards posts nothing', async () => {
     const member = await memberWithInvoice(t, { amountCents: 50_000 });
     const created = await pay(member.token, paymentRequest(member.invoice.documentNo, { fail_url: '/billing/invoice/abc' }));
     const page = await t.app.inject({ method: 'GET', url: created.body.data.checkoutUrl });
@@ -216,15 +269,17 @@ describe('CARD (built-in hosted checkout)', () => {
     const approve = cardForm(page.body, 'approved');
     const declined = await postForm(decline.action, decline.body);
     expect(declined.status).toBe(303);
-    expect(declined.location).toBe('/billing/invoice/abc');
+    const back = `/checkout?payment=${created.body.data.id}`;
+    expect(declined.location).toBe(back);
     const status = await t.call('GET', `/api/payments/${created.body.data.id}`, { token: member.token });
-    expect(status.body.data).toMatchObject({ status: 'failed', message: paymentMessages.cardDeclined });
+    expect(status.body.data).toMatchObject({ status: 'failed', message: paymentMessages.cardDeclined, failUrl: '/billing/invoice/abc' });
 
     const late = await postForm(approve.action, approve.body);
-    expect(late.location).toBe('/billing/invoice/abc');
+    expect(late.location).toBe(back);
     expect(await receipts(t, member.profileId)).toHaveLength(0);
     const again = await t.app.inject({ method: 'GET', url: created.body.data.checkoutUrl });
-    expect(again.body).toContain('This payment is failed');
+    expect(again.body).toContain('This payment was declined.');
+    expect(again.body).toContain(`href="${back}"`);
     expect(again.body).not.toContain('<form');
   });
 });

@@ -1,10 +1,10 @@
-import { createPaymentRequest, messages, paymentSchema } from '@portal/contract';
+import { checkoutInvoiceSchema, createPaymentRequest, messages, paymentSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireUser } from '../../shared/session';
 import { receiveMpesaCallback } from './callback';
-import { createPayment, loadPayment } from './checkout';
+import { checkoutInvoice, createPayment, loadPayment } from './checkout';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -45,6 +45,23 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({ data: await loadPayment(ctx, currentUser(req), req.params.id) }),
+    );
+
+    app.get(
+      '/payments/invoice/:code',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          summary:
+            'The caller’s invoice a payment request’s sourceDocumentNo names (invoice number, application code, subscription…): ' +
+            'description, amount, what is left to pay and the latest receipt; 404 for anyone else’s',
+          params: z.object({ code: z.string().max(60, messages.valueTooLong) }),
+          response: { 200: z.object({ data: checkoutInvoiceSchema }) },
+        },
+      },
+      async (req) => ({ data: await checkoutInvoice(ctx, currentUser(req), req.params.code) }),
     );
 
     // Daraja's callback is read as the bytes that arrived, whatever their type or shape: stored first, parsed after.

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../shared/context';
 import { organisationName } from '../../shared/organisation';
-import { confirmCardResult, newCardReference, signCardResult, verifyCardSignature } from './card';
+import { cardReturnPath, confirmCardResult, newCardReference, signCardResult, verifyCardSignature } from './card';
 import { darajaPassword, darajaTimestamp } from './daraja';
 import { localOrigin, mpesaSandboxMounted, registerLocalOrigin } from './mpesa';
 
@@ -233,6 +233,13 @@ h1{font-size:1.3rem;margin:0 0 4px}dl{display:grid;grid-template-columns:auto 1f
 </style></head><body><main>${content}</main></body></html>`;
 }
 
+/** What the hosted page says of an attempt that is no longer open. */
+function settledText(status: string): string {
+  if (status === 'succeeded') return 'This payment has been approved.';
+  if (status === 'failed') return 'This payment was declined.';
+  return 'This payment is no longer open.';
+}
+
 function cardSandbox(app: FastifyInstance, ctx: AppContext) {
   const { config } = ctx;
   // The page's forms post as application/x-www-form-urlencoded (only inside this plugin).
@@ -259,10 +266,9 @@ function cardSandbox(app: FastifyInstance, ctx: AppContext) {
     const details = `<dl><dt>Pay to</dt><dd>${escapeHtml(organisation)}</dd><dt>For</dt><dd>${escapeHtml(payment.description)}</dd>
 <dt>Invoice</dt><dd>${escapeHtml(payment.invoiceNo)}</dd><dt>Amount</dt><dd><strong>${escapeHtml(amount)}</strong></dd></dl>`;
     if (payment.status !== 'pending') {
-      const back = payment.status === 'succeeded' ? (payment.successUrl ?? '/dashboard') : (payment.failUrl ?? '/billing');
       return page(
         'Card payment',
-        `<h1>Card payment</h1>${details}<p>This payment is ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(back)}">Return to the portal</a></p>`,
+        `<h1>Card payment</h1>${details}<p>${escapeHtml(settledText(payment.status))}</p><p><a href="${escapeHtml(cardReturnPath(payment.id))}">Return to the portal</a></p>`,
       );
     }
     const reference = newCardReference();
@@ -296,8 +302,7 @@ function cardSandbox(app: FastifyInstance, ctx: AppContext) {
         .send(page('Card payment', '<h1>Card payment</h1><p>This payment result is not valid.</p>'));
     }
     await confirmCardResult(ctx, { paymentId: payment.id, approved: outcome === 'approved', reference, amountCents: payment.amountCents });
-    // Back to the portal according to where the attempt now stands (a second click changes nothing).
-    const [now] = await ctx.db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
-    return reply.redirect(now?.status === 'succeeded' ? (payment.successUrl ?? '/dashboard') : (payment.failUrl ?? '/billing'), 303);
+    // Back to the portal's checkout, which tells where the attempt now stands (a second click changes nothing).
+    return reply.redirect(cardReturnPath(payment.id), 303);
   });
 }

@@ -56,7 +56,6 @@ export async function confirmSuccess(ctx: SettleContext, paymentId: string, inpu
         amountCents: claimed.amountCents,
         method: input.method,
         reference: input.reference,
-        description: `${input.method === 'MPESA' ? 'M-Pesa' : 'Card'} payment ${input.reference}`,
         invoiceNo: claimed.invoiceNo,
         paidAt: input.paidAt ?? now,
         createdBy: claimed.userId,

@@ -6,8 +6,10 @@ import { fullName, paymentMethodOf } from '../documents';
 const { company, ledgerAllocations, ledgerEntries, payments, profiles, subscriptions } = schema;
 
 /**
- * `GET billing/history`: one record per receipt (part 2 §2.3, §3), newest subscription year first. The year is
- * the latest subscription period the payment settled, else the year the payment was made.
+ * `GET billing/history`: one record per receipt that paid a subscription (part 2 §2.3, §3), newest subscription
+ * year first. The year is the latest subscription period the payment settled. Receipts that paid only other
+ * invoices (application, upgrade, licence and event fees) are left out: they have no Year Of Subscription, and the
+ * statement on /billing lists them (decision 034).
  */
 export async function paymentHistory(db: Db, profileId: string | null): Promise<PaymentHistoryRecord[]> {
   if (!profileId) return [];
@@ -51,7 +53,9 @@ export async function paymentHistory(db: Db, profileId: string | null): Promise<
     if (!seen || p.period > seen) yearOf.set(p.creditId, p.period);
   }
   const name = fullName(profile);
-  const records = receipts.map(
+  const records = receipts
+    .filter((r) => yearOf.has(r.id))
+    .map(
     (r): PaymentHistoryRecord => ({
       paymentCode: r.documentNo,
       paymentDate: r.date,
@@ -60,7 +64,7 @@ export async function paymentHistory(db: Db, profileId: string | null): Promise<
       amount: fromCents(-r.amountCents),
       paymentID: r.providerReference ?? r.reference ?? r.documentNo,
       paymentType: r.provider ?? paymentMethodOf(r.description) ?? 'Payment',
-      yearOfSubscription: yearOf.get(r.id) ?? r.date.slice(0, 4),
+      yearOfSubscription: yearOf.get(r.id) ?? '',
       email: profile?.email ?? '',
       name,
       no: 0,

@@ -26,7 +26,7 @@ interface PaidBy {
   receiptNo: string | null;
 }
 
-async function paymentsAgainst(db: Db, invoiceIds: number[]): Promise<Map<number, PaidBy>> {
+export async function paymentsAgainst(db: Db, invoiceIds: number[]): Promise<Map<number, PaidBy>> {
   const out = new Map<number, PaidBy>();
   if (!invoiceIds.length) return out;
   const rows = await db

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { type AdminUser, adminMessages, type UpdateUserRequest, updateUserRequest } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, type ReactElement, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { startImpersonation } from '../../shared/session/session-store';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
@@ -144,11 +144,45 @@ function VerifiedChip({ user }: { user: AdminUser }) {
   );
 }
 
+/** One action: an icon button in the table, a labelled button on a phone (no tooltips under a finger). */
+function UserActionButton({
+  label,
+  hint,
+  icon,
+  danger,
+  compact,
+  onClick,
+}: {
+  label: string;
+  hint: string;
+  icon: ReactElement;
+  danger?: boolean;
+  compact?: boolean;
+  onClick: () => void;
+}) {
+  if (!compact) {
+    return (
+      <Button size="small" variant="outlined" color={danger ? 'error' : 'primary'} startIcon={icon} aria-label={label} onClick={onClick}>
+        {hint}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={hint}>
+      <IconButton size="small" aria-label={label} color={danger ? 'error' : 'default'} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 /**
- * A user's actions (part 2 §2.9) as small icon buttons: edit e-mail and phone, send a reset link, log in as (not for
- * administrators or approvers) and delete. In the table they sit two by two, so the column stays narrow.
+ * A user's actions (part 2 §2.9): edit e-mail and phone, send a reset link, log in as (not for administrators or
+ * approvers) and delete. In the table (`compact`) they are icons two by two, Delete always in the same corner, so
+ * the column stays narrow.
  */
 function UserActionButtons({ user, onAction, compact }: { user: AdminUser; onAction: (kind: UserAction) => void; compact?: boolean }) {
+  const canLogInAs = !user.is_admin && !user.is_approver;
   return (
     <Box
       sx={
@@ -157,28 +191,38 @@ function UserActionButtons({ user, onAction, compact }: { user: AdminUser; onAct
           : { display: 'flex', flexWrap: 'wrap', gap: 1 }
       }
     >
-      <Tooltip title="Edit e-mail and phone">
-        <IconButton size="small" aria-label={`Edit ${user.email}`} onClick={() => onAction('edit')}>
-          <Edit fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Send password reset link">
-        <IconButton size="small" aria-label={`Send reset link to ${user.email}`} onClick={() => onAction('reset')}>
-          <Key fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      {!user.is_admin && !user.is_approver && (
-        <Tooltip title="Log in as this profile">
-          <IconButton size="small" aria-label={`Log in as ${user.email}`} onClick={() => onAction('loginas')}>
-            <Login fontSize="small" />
-          </IconButton>
-        </Tooltip>
+      <UserActionButton
+        compact={compact}
+        label={`Edit ${user.email}`}
+        hint={compact ? 'Edit e-mail and phone' : 'Edit'}
+        icon={<Edit fontSize="small" />}
+        onClick={() => onAction('edit')}
+      />
+      <UserActionButton
+        compact={compact}
+        label={`Send reset link to ${user.email}`}
+        hint={compact ? 'Send password reset link' : 'Reset link'}
+        icon={<Key fontSize="small" />}
+        onClick={() => onAction('reset')}
+      />
+      {canLogInAs && (
+        <UserActionButton
+          compact={compact}
+          label={`Log in as ${user.email}`}
+          hint={compact ? 'Log in as this profile' : 'Log in as'}
+          icon={<Login fontSize="small" />}
+          onClick={() => onAction('loginas')}
+        />
       )}
-      <Tooltip title="Delete user">
-        <IconButton size="small" aria-label={`Delete ${user.email}`} onClick={() => onAction('delete')} color="error">
-          <Delete fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {compact && !canLogInAs && <Box aria-hidden />}
+      <UserActionButton
+        compact={compact}
+        danger
+        label={`Delete ${user.email}`}
+        hint={compact ? 'Delete user' : 'Delete'}
+        icon={<Delete fontSize="small" />}
+        onClick={() => onAction('delete')}
+      />
     </Box>
   );
 }
