@@ -13,7 +13,6 @@ import {
   LinearProgress,
   Pagination,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { encodeBase64, type PublicProfile, registerMessages, searchPageCount, searchTermOf } from '@portal/contract';
@@ -21,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSettings } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { TextInput } from '../../shared/ui/text-input';
 import { useToast } from '../../shared/ui/toast';
 import { useRegisterSearch, useRegisterStats } from './api';
 import { currentWorkplace, MemberStatusChips, memberName } from './public-member';
@@ -113,13 +113,12 @@ export function SearchListPage() {
       </Box>
       <Box>
         <Box component="form" onSubmit={submit} role="search" sx={{ display: 'flex', gap: 1, maxWidth: 640 }}>
-          <TextField
-            fullWidth
+          <TextInput
             label="Search"
             placeholder={registerMessages.searchPlaceholder}
             value={input}
             onChange={(e) => setInput(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 100, 'aria-label': 'Name or member number' } }}
+            htmlInput={{ maxLength: 100, 'aria-label': 'Name or member number' }}
           />
           <Button type="submit" variant="contained" startIcon={<Search />} sx={{ px: 3 }}>
             Search

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, Divider, Grid, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Divider, Grid, Link, Stack, Typography } from '@mui/material';
 import { encodeJson, type LoginRequest, loginRequest, type OtpTicket } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { BotCheck } from '../../../shared/ui/bot-check';
 import { useFlash } from '../../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
 import { PasswordField } from '../../../shared/ui/password-field';
+import { TextInput } from '../../../shared/ui/text-input';
 import { authApi } from '../api';
 import { landingPath } from '../landing';
 
@@ -121,7 +122,7 @@ export function LoginPage() {
             </Typography>
             <FormAlert alert={alert} />
             <Stack spacing={2}>
-              <TextField
+              <TextInput
                 label="Email"
                 type="email"
                 autoComplete="email"
@@ -146,17 +147,31 @@ export function LoginPage() {
                 {form.formState.isSubmitting ? 'Signing in…' : 'Login'}
               </Button>
               <Divider>or</Divider>
-              <Tooltip describeChild title="For members who have not accessed the portal before">
-                <Button component={RouterLink} to="/activate" variant="outlined" color="secondary" size="large">
+              {/* What each button is for is written under it: a hover tooltip never shows on a phone. */}
+              <Stack spacing={0.5}>
+                <Button
+                  component={RouterLink}
+                  to="/activate"
+                  variant="outlined"
+                  color="secondary"
+                  size="large"
+                  aria-describedby="activate-hint"
+                >
                   Activate Account
                 </Button>
-              </Tooltip>
+                <Typography id="activate-hint" variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                  For members who have not accessed the portal before
+                </Typography>
+              </Stack>
               {minor.registration && (
-                <Tooltip describeChild title="For new members' applications">
-                  <Button component={RouterLink} to="/categories" variant="outlined" size="large">
+                <Stack spacing={0.5}>
+                  <Button component={RouterLink} to="/categories" variant="outlined" size="large" aria-describedby="register-hint">
                     Register As Member
                   </Button>
-                </Tooltip>
+                  <Typography id="register-hint" variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                    For new members' applications
+                  </Typography>
+                </Stack>
               )}
             </Stack>
           </CardContent>
