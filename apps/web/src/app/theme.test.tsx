@@ -1,4 +1,4 @@
-import { Button, Chip, CircularProgress, LinearProgress, Link, ThemeProvider, Typography } from '@mui/material';
+import { Button, Chip, CircularProgress, LinearProgress, Link, TextField, ThemeProvider, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import { DEFAULT_COLORS } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,19 @@ describe('buildTheme keeps text readable whatever the site colours', () => {
     };
     const readable = readableOn(DEFAULT_COLORS.secondary, [WHITE, DEFAULT_COLORS.BackTheme]);
     for (const text of ['Activate', 'More', 'Caption', 'Chip']) expect(colourOf(text), text).toBe(readable);
+  });
+});
+
+describe('a disabled field', () => {
+  it('keeps its helper text in the readable secondary text colour', async () => {
+    const theme = buildTheme(DEFAULT_COLORS);
+    const page = await renderPage(
+      <ThemeProvider theme={theme}>
+        <TextField label="ID/Passport No." disabled helperText="As it appears in the register" />
+      </ThemeProvider>,
+    );
+    const helper = page.querySelector('.MuiFormHelperText-root') as HTMLElement;
+    expect(getComputedStyle(helper).color).toBe(theme.palette.text.secondary);
   });
 });
 

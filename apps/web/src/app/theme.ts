@@ -91,6 +91,8 @@ export function buildTheme(colors: Record<ColorName, string>) {
         },
       },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
+      // A helper text says what to enter even while its field waits to be enabled, so it stays readable.
+      MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
       // A progress bar needs a name (axe aria-progressbar-name); a spinner in a busy button has none of its own.
       MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
       MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
