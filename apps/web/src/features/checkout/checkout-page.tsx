@@ -1,4 +1,4 @@
-import { CheckCircle, CreditCard, ErrorOutline, HourglassTop, PhoneAndroid, Savings } from '@mui/icons-material';
+import { CheckCircle, CreditCard, ErrorOutline, HourglassTop, PhoneAndroid, ReceiptLong, Savings } from '@mui/icons-material';
 import {
   Alert,
   Box,
@@ -6,6 +6,7 @@ import {
   Card,
   CardContent,
   CardHeader,
+  Chip,
   Divider,
   FormControlLabel,
   LinearProgress,
@@ -15,17 +16,28 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatKes, maskPhone, normalisePhone, type Payment, type PaymentProvider } from '@portal/contract';
+import {
+  type CheckoutInvoice,
+  encodeJson,
+  formatKes,
+  maskPhone,
+  normalisePhone,
+  type Payment,
+  type PaymentProvider,
+  paymentMessages,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useBalance, usePendingPayments, useRefreshMoney } from '../../shared/member/money';
+import { useBalance, useRefreshMoney } from '../../shared/member/money';
 import { type PaymentRequest, readPaymentRequest, safeReturnPath } from '../../shared/payments/payment-request';
+import { receiptRoute } from '../../shared/payments/routes';
 import { setFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { RowLinkButton } from '../../shared/ui/row-link-button';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
-import { checkoutApi } from './api';
-import { checkMpesaPhone, failureText, MPESA_WAIT_MS, POLL_MS, phaseOf } from './flow';
+import { checkoutApi, useCheckoutInvoice } from './api';
+import { checkMpesaPhone, failureText, leftToPayAfter, MPESA_WAIT_MS, POLL_MS, phaseOf, requestForAttempt, successText } from './flow';
 
 const PROVIDER_LABELS: Record<PaymentProvider, { title: string; hint: string; icon: ReactNode }> = {
   MPESA: { title: 'MPESA', hint: 'A payment prompt is sent to your phone; enter your M-Pesa PIN to approve it.', icon: <PhoneAndroid /> },
@@ -42,30 +54,73 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What is being paid: the document and the amount the server holds for it (the request's amount only as a fallback). */
-function Summary({ request, attempt }: { request: PaymentRequest | null; attempt: Payment | undefined }) {
-  const pending = usePendingPayments();
-  const code = request?.sourceDocumentNo ?? attempt?.invoiceNo;
-  const invoice = pending.data?.find((e) => e.documentNo === code || e.externalDocumentNo === code);
-  const amount = attempt?.amount ?? invoice?.remainingAmtLCY ?? request?.amount;
+/**
+ * What is being paid: the document, what it is for and the amount the server holds for it (the request's amount
+ * only as a fallback). A document with nothing left to pay shows what it billed and that it is paid, not an amount
+ * to pay.
+ */
+function Summary({
+  request,
+  attempt,
+  invoice,
+}: {
+  request: PaymentRequest | null;
+  attempt: Payment | undefined;
+  invoice: CheckoutInvoice | undefined;
+}) {
+  const forWhat = attempt?.description ?? invoice?.description;
+  const paidInFull = invoice?.remainingAmount === 0 && !attempt;
+  const amount = attempt?.amount ?? invoice?.remainingAmount ?? request?.amount;
   return (
     <Box>
-      <Row label="Payment">{request?.description || 'Payment'}</Row>
-      <Row label="Document">{invoice?.documentNo ?? attempt?.invoiceNo ?? code ?? '—'}</Row>
-      <Row label="For">{attempt?.description ?? invoice?.description ?? '—'}</Row>
+      {request?.description && <Row label="Payment">{request.description}</Row>}
+      <Row label="Document">{invoice?.invoiceNo ?? attempt?.invoiceNo ?? request?.sourceDocumentNo ?? '—'}</Row>
+      {forWhat && <Row label="For">{forWhat}</Row>}
       {request?.name && <Row label="Payer">{request.name}</Row>}
       <Divider sx={{ my: 1 }} />
-      <Row label="Amount to pay">
-        <Box component="span" sx={{ fontSize: '1.25rem', fontWeight: 700 }} data-testid="checkout-amount">
-          {amount === undefined ? '—' : formatKes(amount)}
-        </Box>
-      </Row>
+      {paidInFull ? (
+        <>
+          <Row label="Amount">{formatKes(invoice.amount)}</Row>
+          <Row label="Status">
+            <Chip size="small" label="Paid" sx={{ bgcolor: STATUS_COLORS.good, color: '#fff' }} />
+          </Row>
+        </>
+      ) : (
+        <Row label={attempt?.status === 'succeeded' ? 'Amount paid' : 'Amount to pay'}>
+          <Box component="span" sx={{ fontSize: '1.25rem', fontWeight: 700 }} data-testid="checkout-amount">
+            {amount === undefined ? '—' : formatKes(amount)}
+          </Box>
+        </Row>
+      )}
     </Box>
+  );
+}
+
+/** A document already paid: said so, with its receipt when a payment settled it, and the way back. */
+function PaidDocument({ invoice, onBack }: { invoice: CheckoutInvoice; onBack: () => void }) {
+  return (
+    <Stack spacing={2}>
+      <Alert severity="success" role="status">
+        {paymentMessages.nothingToPay}
+      </Alert>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {invoice.receiptNo && (
+          <RowLinkButton to={receiptRoute(invoice.receiptNo)} icon={<ReceiptLong />}>
+            Receipt {invoice.receiptNo}
+          </RowLinkButton>
+        )}
+        <Button variant="outlined" size="small" onClick={onBack}>
+          Back
+        </Button>
+      </Stack>
+    </Stack>
   );
 }
 
 interface ChooseProps {
   request: PaymentRequest;
+  /** What happened just before (a credit that covered part of the invoice). */
+  notice: string | null;
   busy: boolean;
   error: string | null;
   onPay: (provider: PaymentProvider, phone?: string) => void;
@@ -74,15 +129,12 @@ interface ChooseProps {
   initialPhone?: string;
 }
 
-function ChooseProvider({ request, busy, error, onPay, onCancel, initialProvider = 'MPESA', initialPhone }: ChooseProps) {
+function ChooseProvider({ request, notice, busy, error, onPay, onCancel, initialProvider = 'MPESA', initialPhone }: ChooseProps) {
   const balance = useBalance();
-  const pending = usePendingPayments();
   const [provider, setProvider] = useState<PaymentProvider>(initialProvider);
   const [phone, setPhone] = useState(initialPhone ?? (request.accountNo ? normalisePhone(request.accountNo) : ''));
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const credit = balance.data?.creditLCY;
-  const known = pending.data !== undefined;
-  const owing = pending.data?.some((e) => e.documentNo === request.sourceDocumentNo || e.externalDocumentNo === request.sourceDocumentNo);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -94,21 +146,13 @@ function ChooseProvider({ request, busy, error, onPay, onCancel, initialProvider
     onPay('MPESA', checked.phone);
   }
 
-  if (known && !owing) {
-    return (
-      <Stack spacing={2}>
-        <Alert severity="info">Nothing is left to pay on this document.</Alert>
-        <Box>
-          <Button variant="outlined" onClick={onCancel}>
-            Back
-          </Button>
-        </Box>
-      </Stack>
-    );
-  }
-
   return (
     <Box component="form" noValidate onSubmit={submit}>
+      {notice && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
       <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         Payment method
       </Typography>
@@ -180,6 +224,34 @@ function ChooseProvider({ request, busy, error, onPay, onCancel, initialProvider
   );
 }
 
+/** The choice of method for a document still owing; a paid one says so, an unknown one says it was not found. */
+function ChoosePayment({ invoice, ...props }: ChooseProps & { invoice: ReturnType<typeof useCheckoutInvoice> }) {
+  if (invoice.isLoading) return <LoadingSpinner label="Checking the document" />;
+  if (invoice.error) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error" role="alert">
+          {invoice.error.message}
+        </Alert>
+        <Box>
+          <Button variant="outlined" onClick={props.onCancel}>
+            Back
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  if (invoice.data?.remainingAmount === 0) {
+    return (
+      <Stack spacing={2}>
+        {props.notice && <Alert severity="info">{props.notice}</Alert>}
+        <PaidDocument invoice={invoice.data} onBack={props.onCancel} />
+      </Stack>
+    );
+  }
+  return <ChooseProvider {...props} />;
+}
+
 /** Follows one payment until it succeeds, fails or the wait runs out. */
 function Waiting({
   paymentId,
@@ -207,6 +279,7 @@ function Waiting({
   });
   const attempt = payment.data;
   const phase = phaseOf(attempt?.status, elapsed);
+  const card = attempt?.provider === 'CARD';
 
   useEffect(() => {
     if (phase !== 'waiting') return;
@@ -236,13 +309,17 @@ function Waiting({
   }
 
   if (phase === 'succeeded') {
+    const credit = attempt?.provider === 'CREDIT';
     return (
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} role="status">
         <CheckCircle sx={{ fontSize: 64, color: STATUS_COLORS.good }} />
         <Typography variant="h6" sx={{ fontWeight: 700 }}>
-          Payment received
+          {credit ? 'Credit applied' : 'Payment received'}
         </Typography>
-        <Typography color="text.secondary">{attempt?.receiptNo ? `Receipt ${attempt.receiptNo}. ` : ''}Taking you back…</Typography>
+        <Typography color="text.secondary">
+          {credit ? `${attempt.message} ` : attempt?.receiptNo ? `Receipt ${attempt.receiptNo}. ` : ''}
+          {attempt && leftToPayAfter(attempt) ? '' : 'Taking you back…'}
+        </Typography>
         <LinearProgress sx={{ width: '100%' }} />
       </Stack>
     );
@@ -276,11 +353,12 @@ function Waiting({
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
         <HourglassTop color="warning" sx={{ fontSize: 64 }} />
         <Typography variant="h6" sx={{ fontWeight: 700 }}>
-          Still waiting for M-Pesa
+          {card ? 'Still waiting for the card payment' : 'Still waiting for M-Pesa'}
         </Typography>
         <Alert severity="warning" role="alert" sx={{ width: '100%', textAlign: 'left' }}>
-          We have not heard back from M-Pesa yet. If you approved the payment on your phone, it will be posted as soon as M-Pesa confirms
-          it: check again in a moment. If you did not get the prompt, try again.
+          {card
+            ? 'We have not heard back from the card payment page yet. If your card was charged, the payment will be posted as soon as the confirmation arrives: check again in a moment.'
+            : 'We have not heard back from M-Pesa yet. If you approved the payment on your phone, it will be posted as soon as M-Pesa confirms it: check again in a moment. If you did not get the prompt, try again.'}
         </Alert>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button
@@ -305,13 +383,14 @@ function Waiting({
   const seconds = Math.max(0, Math.ceil((MPESA_WAIT_MS - elapsed) / 1000));
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} role="status" aria-live="polite">
-      <PhoneAndroid color="primary" sx={{ fontSize: 64 }} />
+      {card ? <CreditCard color="primary" sx={{ fontSize: 64 }} /> : <PhoneAndroid color="primary" sx={{ fontSize: 64 }} />}
       <Typography variant="h6" sx={{ fontWeight: 700 }}>
-        Check your phone
+        {card ? 'Confirming your card payment' : 'Check your phone'}
       </Typography>
       <Typography color="text.secondary">
-        A payment prompt has been sent to {phone ? maskPhone(phone) : 'your phone'}. Enter your M-Pesa PIN to approve the payment
-        {attempt ? ` of ${formatKes(attempt.amount)}` : ''}.
+        {card
+          ? `Waiting for the card payment page to confirm the payment${attempt ? ` of ${formatKes(attempt.amount)}` : ''}.`
+          : `A payment prompt has been sent to ${phone ? maskPhone(phone) : 'your phone'}. Enter your M-Pesa PIN to approve the payment${attempt ? ` of ${formatKes(attempt.amount)}` : ''}.`}
       </Typography>
       <Box sx={{ width: '100%' }}>
         <LinearProgress variant="determinate" value={Math.min(100, (elapsed / MPESA_WAIT_MS) * 100)} aria-label="Waiting for the payment" />
@@ -327,7 +406,8 @@ function Waiting({
 /**
  * /checkout?request={base64}: the checkout page every Pay Now opens (part 2 §4, §7). It shows what is being paid,
  * offers MPESA (STK push, then a waiting screen that follows the payment), CARD (hosted checkout) and CREDIT, and
- * returns to success_url or fail_url. `&payment={id}` is the attempt being followed, so a reload resumes it.
+ * returns to success_url or fail_url. `&payment={id}` is the attempt being followed, so a reload resumes it; the card
+ * page comes back to `/checkout?payment={id}` alone, and the attempt then stands for the request.
  */
 export function CheckoutPage() {
   const [params, setParams] = useSearchParams();
@@ -335,9 +415,10 @@ export function CheckoutPage() {
   const refreshMoney = useRefreshMoney();
   const encoded = params.get('request');
   const paymentId = params.get('payment');
-  const request = useMemo(() => readPaymentRequest(encoded), [encoded]);
+  const fromAddress = useMemo(() => readPaymentRequest(encoded), [encoded]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [last, setLast] = useState<{ provider: PaymentProvider; phone?: string } | null>(null);
   const attempt = useQuery({
     queryKey: ['payment', paymentId],
@@ -345,17 +426,21 @@ export function CheckoutPage() {
     enabled: Boolean(paymentId),
     retry: 2,
   });
+  const request = fromAddress ?? (attempt.data ? requestForAttempt(attempt.data) : null);
+  const requestParam = encoded ?? (request ? encodeJson(request) : null);
+  const invoice = useCheckoutInvoice(request?.sourceDocumentNo ?? attempt.data?.invoiceNo);
 
   const successUrl = safeReturnPath(attempt.data?.successUrl ?? request?.success_url, '/dashboard');
   const failUrl = safeReturnPath(attempt.data?.failUrl ?? request?.fail_url, '/dashboard');
 
   async function pay(provider: PaymentProvider, phone?: string) {
-    if (!encoded) return;
+    if (!requestParam) return;
     setBusy(true);
     setError(null);
+    setNotice(null);
     setLast({ provider, phone });
     try {
-      const started = await checkoutApi.start({ request: encoded, provider, ...(phone ? { phone } : {}) });
+      const started = await checkoutApi.start({ request: requestParam, provider, ...(phone ? { phone } : {}) });
       if (provider === 'CARD' && started.checkoutUrl) {
         window.location.assign(started.checkoutUrl);
         return;
@@ -374,16 +459,25 @@ export function CheckoutPage() {
     navigate(to);
   }
 
+  /** Back to the choice of method; a checkout reached from the card page keeps the attempt's request in its address. */
   function clearPayment() {
     const next = new URLSearchParams(params);
     next.delete('payment');
+    if (!next.get('request') && requestParam) next.set('request', requestParam);
     setParams(next, { replace: true });
   }
 
-  // Success returns to success_url (part 2 §4) after a moment on the confirmation, with the receipt as a flash message.
+  // Success returns to success_url (part 2 §4) after a moment on the confirmation, with what happened as a flash
+  // message: the receipt, or the credit applied. A credit that left something to pay stays, to pay the rest.
   function onSucceeded(done: Payment) {
     void refreshMoney();
-    setFlash(done.receiptNo ? `Payment received. Receipt ${done.receiptNo}.` : 'Payment received.', 'success');
+    if (leftToPayAfter(done)) {
+      setNotice(done.message);
+      setLast(null);
+      clearPayment();
+      return;
+    }
+    setFlash(successText(done), 'success');
     const to = safeReturnPath(done.successUrl, successUrl);
     setTimeout(() => navigate(to), 1500);
   }
@@ -407,7 +501,7 @@ export function CheckoutPage() {
     <Card sx={{ maxWidth: 640, mx: 'auto' }}>
       <CardHeader title="Checkout" slotProps={{ title: { variant: 'h5', component: 'h1', sx: { fontWeight: 700 } } }} />
       <CardContent>
-        <Summary request={request} attempt={attempt.data} />
+        <Summary request={request} attempt={paymentId ? attempt.data : undefined} invoice={invoice.data} />
         <Divider sx={{ my: 2 }} />
         {paymentId ? (
           <Waiting
@@ -428,8 +522,10 @@ export function CheckoutPage() {
           />
         ) : (
           request && (
-            <ChooseProvider
+            <ChoosePayment
+              invoice={invoice}
               request={request}
+              notice={notice}
               busy={busy}
               error={error}
               onPay={pay}

@@ -1,4 +1,5 @@
-import { MPESA_PHONE, normalisePhone, type PaymentStatus, paymentMessages } from '@portal/contract';
+import { MPESA_PHONE, normalisePhone, type Payment, type PaymentStatus, paymentMessages } from '@portal/contract';
+import type { PaymentRequest } from '../../shared/payments/payment-request';
 
 /** How long the waiting screen follows an M-Pesa push before saying it has not heard back (Daraja's push lives ~60 s). */
 export const MPESA_WAIT_MS = 120_000;
@@ -28,4 +29,34 @@ export function failureText(status: PaymentStatus | undefined, message: string |
   if (status === 'cancelled') return paymentMessages.cancelled;
   if (status === 'expired') return paymentMessages.expired;
   return paymentMessages.failed;
+}
+
+/**
+ * The request behind an attempt the checkout follows without one in its address (a card payment coming back from
+ * the hosted page): its invoice and return addresses, so Retry and Change payment method can start again.
+ */
+export function requestForAttempt(attempt: Payment): PaymentRequest {
+  return {
+    payerID: '',
+    sourceDocumentNo: attempt.invoiceNo,
+    description: '',
+    amount: attempt.remainingAmount,
+    accountNo: '',
+    email: '',
+    idNumber: '',
+    name: '',
+    success_url: attempt.successUrl,
+    fail_url: attempt.failUrl,
+  };
+}
+
+/** What the member is told once an attempt succeeded: the credit applied and what remains, or the receipt posted. */
+export function successText(attempt: Pick<Payment, 'provider' | 'receiptNo' | 'message'>): string {
+  if (attempt.provider === 'CREDIT') return attempt.message;
+  return attempt.receiptNo ? `Payment received. Receipt ${attempt.receiptNo}.` : 'Payment received.';
+}
+
+/** A credit that covered only part of the invoice: the checkout stays, to pay the rest another way. */
+export function leftToPayAfter(attempt: Pick<Payment, 'provider' | 'remainingAmount'>): boolean {
+  return attempt.provider === 'CREDIT' && attempt.remainingAmount > 0;
 }
