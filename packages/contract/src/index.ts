@@ -17,6 +17,7 @@ export * from './profile';
 export * from './projects';
 export * from './referees';
 export * from './register';
+export * from './register-values';
 export * from './review';
 export * from './settings';
 export * from './settings-values';

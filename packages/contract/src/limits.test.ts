@@ -100,6 +100,9 @@ const REQUESTS: Record<string, z.ZodType> = {
   returnRequest: contract.returnRequest,
   reviewCommentRequest: contract.reviewCommentRequest,
   reviewQueueQuery: contract.reviewQueueQuery,
+  // projects.ts
+  projectUrlRequest: contract.projectUrlRequest,
+  projectTokenVerifyRequest: contract.projectTokenVerifyRequest,
 };
 
 /** Exports named like requests that are not: a response and a helper. */
