@@ -97,20 +97,7 @@ export function LoginPage() {
 
   return (
     <Grid container spacing={4} alignItems="stretch">
-      {/* On a phone the sign-in form comes first; the steps follow. */}
-      <Grid size={{ xs: 12, md: 6 }} order={{ xs: 2, md: 1 }}>
-        <Card sx={{ height: '100%' }}>
-          <CardContent>
-            <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-              How to get started
-            </Typography>
-            <Stack spacing={3} divider={<Divider flexItem />}>
-              <Steps title="Registered members using the portal for the first time" steps={memberSteps} />
-              <Steps title="New applicants" steps={applicantSteps} />
-            </Stack>
-          </CardContent>
-        </Card>
-      </Grid>
+      {/* The sign-in form comes first (on a phone, and for screen readers: its h1 before the steps' h2); on a wide screen it sits on the right. */}
       <Grid size={{ xs: 12, md: 6 }} order={{ xs: 1, md: 2 }}>
         <Card sx={{ height: '100%' }}>
           <CardContent component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, sm: 4 } }}>
@@ -173,6 +160,19 @@ export function LoginPage() {
                   </Typography>
                 </Stack>
               )}
+            </Stack>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }} order={{ xs: 2, md: 1 }}>
+        <Card sx={{ height: '100%' }}>
+          <CardContent>
+            <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+              How to get started
+            </Typography>
+            <Stack spacing={3} divider={<Divider flexItem />}>
+              <Steps title="Registered members using the portal for the first time" steps={memberSteps} />
+              <Steps title="New applicants" steps={applicantSteps} />
             </Stack>
           </CardContent>
         </Card>
