@@ -23,7 +23,7 @@ export function PublicFrame({
   actions?: ReactNode;
   /** The bar stays at the top while the page scrolls. */
   sticky?: boolean;
-  /** The name stays on one line, smaller on phones. */
+  /** The name is set smaller on phones (it may wrap to two lines; it is never cut). */
   compactName?: boolean;
   maxWidth: 'md' | 'lg';
   /** The page's top and bottom padding from md screens up. */
@@ -44,14 +44,13 @@ export function PublicFrame({
             variant="h6"
             component={RouterLink}
             to={home}
-            noWrap={compactName}
             sx={{
               ...(actions ? { flexGrow: 1 } : {}),
               ...(compactName ? { minWidth: 0 } : {}),
               color: 'primary.main',
               textDecoration: 'none',
               fontWeight: 700,
-              ...(compactName ? { fontSize: { xs: '1rem', sm: '1.25rem' } } : {}),
+              ...(compactName ? { fontSize: { xs: '1rem', sm: '1.25rem' }, lineHeight: 1.25 } : {}),
             }}
           >
             {name}
