@@ -56,20 +56,20 @@ export async function paymentHistory(db: Db, profileId: string | null): Promise<
   const records = receipts
     .filter((r) => yearOf.has(r.id))
     .map(
-    (r): PaymentHistoryRecord => ({
-      paymentCode: r.documentNo,
-      paymentDate: r.date,
-      paymentFrom: r.phone ?? name,
-      paymentTo: organisation?.name ?? '',
-      amount: fromCents(-r.amountCents),
-      paymentID: r.providerReference ?? r.reference ?? r.documentNo,
-      paymentType: r.provider ?? paymentMethodOf(r.description) ?? 'Payment',
-      yearOfSubscription: yearOf.get(r.id) ?? '',
-      email: profile?.email ?? '',
-      name,
-      no: 0,
-      memberNo: profile?.memberNo ?? '',
-    }),
-  );
+      (r): PaymentHistoryRecord => ({
+        paymentCode: r.documentNo,
+        paymentDate: r.date,
+        paymentFrom: r.phone ?? name,
+        paymentTo: organisation?.name ?? '',
+        amount: fromCents(-r.amountCents),
+        paymentID: r.providerReference ?? r.reference ?? r.documentNo,
+        paymentType: r.provider ?? paymentMethodOf(r.description) ?? 'Payment',
+        yearOfSubscription: yearOf.get(r.id) ?? '',
+        email: profile?.email ?? '',
+        name,
+        no: 0,
+        memberNo: profile?.memberNo ?? '',
+      }),
+    );
   return sortPaymentHistory(records).map((r, i) => ({ ...r, no: i + 1 }));
 }
