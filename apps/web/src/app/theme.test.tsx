@@ -1,6 +1,6 @@
 import { Button, Chip, CircularProgress, LinearProgress, Link, TextField, ThemeProvider, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
-import { DEFAULT_COLORS } from '@portal/contract';
+import { BOOKING_STATUS_COLORS, DEFAULT_COLORS, EVENT_TYPE_COLORS } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STATUS_COLORS } from '../shared/ui/status-colors';
 import { renderPage, unmountPages } from '../test/render';
@@ -86,8 +86,9 @@ describe('progress bars', () => {
   });
 });
 
-describe('status colours', () => {
-  it.each(Object.entries(STATUS_COLORS))('%s reads as white text on it and as text in it on white', (_name, colour) => {
+describe('fixed colours under white text (status, event type and booking chips)', () => {
+  const fixed = [...Object.entries(STATUS_COLORS), ...Object.entries(EVENT_TYPE_COLORS), ...Object.entries(BOOKING_STATUS_COLORS)];
+  it.each(fixed)('%s reads as white text on it and as text in it on white', (_name, colour) => {
     expect(getContrastRatio(WHITE, colour)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
   });
 });

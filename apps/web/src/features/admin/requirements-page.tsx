@@ -15,7 +15,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Tabs,
@@ -29,6 +28,7 @@ import { api } from '../../shared/api/client';
 import { useCategories } from '../../shared/settings/use-settings';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { TableScroller } from '../../shared/ui/table-scroller';
 import { useToast } from '../../shared/ui/toast';
 
 type Draft = { id?: number; code: string; description: string; sequence: string };
@@ -118,7 +118,7 @@ export function RequirementsPage() {
         <LoadingSpinner />
       ) : (
         <Card>
-          <TableContainer>
+          <TableScroller label="Requirements">
             <Table size="small" aria-label="Requirements">
               <TableHead>
                 <TableRow>
@@ -154,7 +154,7 @@ export function RequirementsPage() {
                 )}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroller>
         </Card>
       )}
       <Dialog open={Boolean(draft)} onClose={() => setDraft(null)} maxWidth="sm" fullWidth aria-labelledby="requirement-title">

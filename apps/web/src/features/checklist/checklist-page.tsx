@@ -10,13 +10,13 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { TableScroller } from '../../shared/ui/table-scroller';
 import { useChecklist } from '../profile/api';
 
 /** Share of passing items, 0–100. */
@@ -50,7 +50,7 @@ export function ChecklistPage() {
             {progress}%
           </Typography>
         </Box>
-        <TableContainer>
+        <TableScroller label="Checklist">
           <Table size="small" aria-label="Checklist">
             <TableHead>
               <TableRow>
@@ -86,7 +86,7 @@ export function ChecklistPage() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScroller>
       </CardContent>
     </Card>
   );

@@ -14,7 +14,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableFooter,
   TableHead,
   TableRow,
@@ -30,6 +29,7 @@ import { useSettings } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { TableScroller } from '../../shared/ui/table-scroller';
 import { ActivitiesCard } from './activities-card';
 import { useCpdSummary, useMyAwards } from './api';
 import { awardsForYear, cpdProgress, formatPoints, totalPoints, yearsFrom } from './rules';
@@ -196,7 +196,7 @@ function AwardsCard({ year }: { year: string }) {
         {awards.data && rows.length === 0 && <Typography color="text.secondary">No CPD points recorded for {year}.</Typography>}
         {rows.length > 0 && phone && <AwardList rows={rows} />}
         {rows.length > 0 && !phone && (
-          <TableContainer>
+          <TableScroller label={`CPD points ${year}`}>
             <Table
               size="small"
               aria-label={`CPD points ${year}`}
@@ -245,7 +245,7 @@ function AwardsCard({ year }: { year: string }) {
                 </TableRow>
               </TableFooter>
             </Table>
-          </TableContainer>
+          </TableScroller>
         )}
       </CardContent>
     </Card>

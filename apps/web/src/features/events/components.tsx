@@ -115,7 +115,7 @@ export function EventBanner({ event, height = EVENT_CARD.imageHeight }: { event:
         p: 2,
       }}
     >
-      <Typography variant="overline" sx={{ lineHeight: 1.4, opacity: 0.9 }}>
+      <Typography variant="overline" sx={{ lineHeight: 1.4 }}>
         {EVENT_TYPE_LABELS[event.eventType]}
       </Typography>
       <Typography variant="h6" sx={{ fontWeight: 700, lineHeight: 1.2 }}>

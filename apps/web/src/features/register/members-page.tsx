@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
@@ -24,6 +23,7 @@ import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
+import { TableScroller } from '../../shared/ui/table-scroller';
 import { useToast } from '../../shared/ui/toast';
 import { UploadProgress } from '../../shared/ui/upload-progress';
 import { importMembers, type MembersFilter, useMembers } from './api';
@@ -52,8 +52,7 @@ function ImportReportView({ report, onClose }: { report: ImportReport; onClose: 
           ))}
         </Stack>
         {refused.length > 0 ? (
-          // It scrolls, so it takes the keyboard focus to be scrolled by keys (axe scrollable-region-focusable).
-          <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-label="Refused rows, scrollable">
+          <TableScroller label="Refused rows" sx={{ maxHeight: 360 }}>
             <Table size="small" stickyHeader aria-label="Refused rows">
               <TableHead>
                 <TableRow>
@@ -72,7 +71,7 @@ function ImportReportView({ report, onClose }: { report: ImportReport; onClose: 
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroller>
         ) : (
           <Typography color="text.secondary">Every row was imported or already up to date.</Typography>
         )}

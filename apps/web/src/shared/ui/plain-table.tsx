@@ -1,6 +1,7 @@
-import { Paper, type SxProps, Table, TableBody, TableContainer, TableHead, type Theme } from '@mui/material';
+import { type SxProps, Table, TableBody, TableHead, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { HeaderRow, type ServerTableColumn } from './server-table';
+import { TableScroller } from './table-scroller';
 
 /**
  * A small table of rows already at hand: bold column headers (`columns`, or a `head` row of its own) and the rows.
@@ -27,12 +28,9 @@ export function PlainTable({
       <TableBody>{children}</TableBody>
     </Table>
   );
-  if (outlined) {
-    return (
-      <TableContainer component={Paper} variant="outlined">
-        {table}
-      </TableContainer>
-    );
-  }
-  return <TableContainer>{table}</TableContainer>;
+  return (
+    <TableScroller label={label} outlined={outlined}>
+      {table}
+    </TableScroller>
+  );
 }

@@ -1,17 +1,7 @@
-import {
-  Card,
-  LinearProgress,
-  type SxProps,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  type Theme,
-} from '@mui/material';
+import { Card, LinearProgress, type SxProps, Table, TableBody, TableCell, TableHead, TableRow, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ServerPagination } from './server-pagination';
+import { TableScroller } from './table-scroller';
 
 /** A column header; actions and amounts are right-aligned. */
 export type ServerTableColumn = string | { label: string; align: 'right' };
@@ -58,7 +48,7 @@ export function ServerTable({
   return (
     <Card>
       {refreshing && <LinearProgress aria-label={refreshing} />}
-      <TableContainer>
+      <TableScroller label={label}>
         <Table size="small" aria-label={label} sx={sx}>
           <TableHead>
             <HeaderRow columns={columns} />
@@ -72,7 +62,7 @@ export function ServerTable({
             )}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroller>
       <ServerPagination
         count={pagination.count}
         page={pagination.page}

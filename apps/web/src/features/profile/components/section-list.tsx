@@ -16,7 +16,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Tooltip,
@@ -29,6 +28,7 @@ import { api } from '../../../shared/api/client';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { LoadingSpinner } from '../../../shared/ui/loading';
+import { TableScroller } from '../../../shared/ui/table-scroller';
 import { openStoredFile, toBody, useRefreshAfterChange, useSectionEntries } from '../api';
 import { ErrorDialog, errorMessages } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
@@ -247,7 +247,7 @@ export function SectionList({
         {entries.error && <Alert severity="error">{entries.error.message}</Alert>}
         {entries.data?.length === 0 && <Alert severity="info">Nothing added yet.</Alert>}
         {Boolean(entries.data?.length) && (
-          <TableContainer>
+          <TableScroller label={config.title}>
             <Table size="small" aria-label={config.title}>
               <TableHead>
                 <TableRow>
@@ -304,7 +304,7 @@ export function SectionList({
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroller>
         )}
       </CardContent>
       <EntryDialog
