@@ -1,23 +1,5 @@
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Grid,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { applicationStatusLabel, formatAmount, formatKes } from '@portal/contract';
+import { Alert, Avatar, Box, Button, Card, CardContent, CardHeader, Chip, Grid, Stack, Typography } from '@mui/material';
+import { formatKes } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { cpdTileText, useCpdThisYear } from '../../shared/member/cpd';
 import { memberAlertCount, useBalance, useBillingAlerts } from '../../shared/member/money';
@@ -26,6 +8,7 @@ import { useSettings } from '../../shared/settings/use-settings';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { MyApplications } from './my-applications';
 import { PendingPayments } from './pending-payments';
 import { standingOf } from './status';
 
@@ -186,46 +169,7 @@ export function DashboardPage() {
           </Grid>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader title="My Membership Applications" slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }} />
-        <CardContent>
-          {applications.isLoading && <LoadingSpinner />}
-          {applications.error && <Alert severity="error">{applications.error.message}</Alert>}
-          {applications.data?.length === 0 && <Typography color="text.secondary">You have no applications.</Typography>}
-          {Boolean(applications.data?.length) && (
-            <TableContainer>
-              <Table size="small" aria-label="My Membership Applications">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Application No</TableCell>
-                    <TableCell>Applied Category</TableCell>
-                    <TableCell align="right">Amount (KES)</TableCell>
-                    <TableCell>Application Date</TableCell>
-                    <TableCell>Status</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {applications.data?.map((a) => (
-                    <TableRow key={a.Code}>
-                      <TableCell>{a.Code}</TableCell>
-                      <TableCell>{a.CategoryDescription}</TableCell>
-                      <TableCell align="right">{formatAmount(a.Amount)}</TableCell>
-                      <TableCell>{new Date(a.ApplicationDateTime).toLocaleDateString('en-KE')}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={applicationStatusLabel(a.status)}
-                          color={a.status === 'Released' ? 'success' : a.status === 'Rejected' ? 'error' : 'default'}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </CardContent>
-      </Card>
+      <MyApplications />
       {p && <PendingPayments />}
     </Stack>
   );
