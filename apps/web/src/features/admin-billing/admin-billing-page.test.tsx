@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, unmountPages } from '../../test/render';
 import { settle } from '../../test/settle';
+import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { AdminBillingPage } from './admin-billing-page';
 import { adminBillingApi } from './api';
 
@@ -81,6 +82,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   unmountPages();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -101,6 +103,8 @@ async function show() {
 }
 
 describe('AdminBillingPage tabs', () => {
+  beforeEach(() => atWidth(1280));
+
   it('lists invoices with the member, amounts, status, totals and pagination', async () => {
     await show();
     // The due date sits under the status it decides, so the list fits a 1366 px screen beside the drawer.
@@ -134,5 +138,51 @@ describe('AdminBillingPage tabs', () => {
     expect(headers('Arrears')).toEqual(['Member', 'Category', 'Contact', 'Overdue invoices', 'Oldest due', 'Arrears', 'Actions']);
     expect(rowTexts('Arrears', 'tfoot')).toEqual([['Total (1 member in arrears)', kes(5000), '']]);
     expect(container.querySelector('button[aria-label="Record payment for ERB1001"]')).not.toBeNull();
+  });
+});
+
+describe('AdminBillingPage on a phone (390 px)', () => {
+  beforeEach(() => atWidth(PHONE_WIDTH));
+
+  const card = (label: string) => container.querySelector(`article[aria-label="${label}"]`);
+  const buttons = (el: Element | null) => [...(el?.querySelectorAll('button') ?? [])].map((b) => b.textContent?.trim());
+
+  it('shows each invoice as a card with what is outstanding, the status and both actions, and no table', async () => {
+    await show();
+    expect(container.querySelector('table')).toBeNull();
+    expect(container.textContent).toContain(`Total (1 invoice): ${kes(5800)}, paid ${kes(800)}, outstanding ${kes(5000)}`);
+    const invoice = card('Invoice INV000007');
+    expect(invoice?.textContent).toContain('INV000007 · 2026-01-05');
+    expect(invoice?.textContent).toContain('Overdue');
+    expect(invoice?.textContent).toContain('Jane Mwangi · ERB1001');
+    expect(invoice?.textContent).toContain(`Outstanding ${kes(5000)} of ${kes(5800)} · Paid ${kes(800)}`);
+    expect(invoice?.textContent).toContain('Due 2026-03-31');
+    expect(buttons(invoice)).toEqual(['Record payment', 'Credit note']);
+    expect(container.textContent).toContain('1–1 of 1');
+
+    act(() => invoice?.querySelector<HTMLButtonElement>('button[aria-label="Record payment for INV000007"]')?.click());
+    await settle();
+    expect(document.querySelector('#manual-payment-title')?.textContent).toBe('Record a payment');
+  });
+
+  it('shows payments and arrears as cards, the arrears with its action', async () => {
+    await show();
+    await tab('Payments');
+    expect(container.querySelector('table')).toBeNull();
+    const payment = card('Payment RCT000003');
+    expect(payment?.textContent).toContain('RCT000003 · 2026-02-01');
+    expect(payment?.textContent).toContain('BANK');
+    expect(payment?.textContent).toContain('Peter Otieno · PR000002');
+    expect(payment?.textContent).toContain(`Amount ${kes(800)} · Unapplied ${kes(0)}`);
+    expect(payment?.textContent).toContain(`INV000007: ${kes(800)}`);
+    expect(container.textContent).toContain(`Total (1 payment): ${kes(800)}, unapplied ${kes(0)}`);
+
+    await tab('Arrears');
+    const member = card('Arrears of ERB1001');
+    expect(member?.textContent).toContain(kes(5000));
+    expect(member?.textContent).toContain('1 overdue invoice, oldest due 2026-03-31');
+    expect(member?.textContent).toContain('jane.mwangi@example.com · 0712345678');
+    expect(buttons(member)).toEqual(['Record payment']);
+    expect(container.textContent).toContain(`Total (1 member in arrears): ${kes(5000)}`);
   });
 });

@@ -25,11 +25,12 @@ import {
   Typography,
 } from '@mui/material';
 import { BILLING_INVOICE_PURPOSES, type BillingRun, formatKes } from '@portal/contract';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { HeaderRow, type ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useToast } from '../../shared/ui/toast';
 import { useAdminArrears, useAdminInvoices, useAdminPayments, useBillingRuns } from './api';
 import { type CreditNoteDefaults, CreditNoteDialog, ManualPaymentDialog, type PaymentDefaults, RunBillingDialog } from './dialogs';
@@ -123,40 +124,89 @@ function useFilteredPaging(...filters: string[]) {
 
 type Paging = ReturnType<typeof useFilteredPaging>;
 
-/** A tab's table: bold header, the rows, a bold totals row, and the server pagination below. */
-function PagedTable({
+/**
+ * A tab's list and the server pagination below. On a wide screen a table: bold header, the `rows`, a bold `footer`
+ * of totals. On a phone the `cards`, one a row, with the totals as one bold line (`total`) above them.
+ */
+function PagedList({
   label,
   columns,
   footer,
+  rows,
+  total,
+  cards,
   count,
   paging,
-  children,
 }: {
   label: string;
   /** Column headers; amounts are right-aligned. */
   columns: ServerTableColumn[];
   footer: ReactNode;
+  rows: ReactNode;
+  total: string;
+  cards: ReactNode;
   count: number;
   paging: Paging;
-  children: ReactNode;
 }) {
+  const phone = usePhoneCards();
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-            <HeaderRow columns={columns} />
-          </TableHead>
-          <TableBody>{children}</TableBody>
-          <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
-            <TableRow>{footer}</TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+      {phone ? (
+        <Stack spacing={1.5}>
+          <Typography sx={{ fontWeight: 700 }}>{total}</Typography>
+          {cards}
+        </Stack>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={label}>
+            <TableHead sx={{ '& th': { fontWeight: 700 } }}>
+              <HeaderRow columns={columns} />
+            </TableHead>
+            <TableBody>{rows}</TableBody>
+            <TableFooter sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}>
+              <TableRow>{footer}</TableRow>
+            </TableFooter>
+          </Table>
+        </TableContainer>
+      )}
       <ServerPagination count={count} page={paging.page} pageSize={paging.pageSize} options={PAGE_SIZES} onChange={paging.onChange} />
     </>
   );
 }
+
+/** An action: an icon with a tooltip in the table, a labelled button on a phone (no tooltips under a finger). */
+function RowAction({
+  label,
+  hint,
+  icon,
+  primary,
+  onClick,
+}: {
+  label: string;
+  hint: string;
+  icon: ReactElement;
+  primary?: boolean;
+  onClick: () => void;
+}) {
+  const phone = usePhoneCards();
+  if (phone) {
+    return (
+      <Button size="small" variant="outlined" color={primary ? 'primary' : 'inherit'} startIcon={icon} aria-label={label} onClick={onClick}>
+        {hint}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={hint}>
+      <IconButton size="small" color={primary ? 'primary' : 'default'} aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** A member on a card: the name, then the member number (else the profile id). */
+const memberTitle = (name: string, memberNo: string | null, profileId: string) => `${name} · ${memberNo ?? profileId}`;
 
 const right = (label: string) => ({ label, align: 'right' as const });
 
@@ -199,16 +249,23 @@ const INVOICE_COLUMNS: ServerTableColumn[] = [
 
 type AdminInvoice = NonNullable<ReturnType<typeof useAdminInvoices>['data']>['invoices'][number];
 
-/** Paid, Overdue or Open, with the due date below. */
-function InvoiceStatus({ invoice }: { invoice: AdminInvoice }) {
+/** Paid, Overdue or Open. */
+function InvoiceStatusChip({ invoice }: { invoice: AdminInvoice }) {
   const paid = invoice.status === 'paid';
   return (
+    <Chip
+      size="small"
+      label={paid ? 'Paid' : invoice.overdue ? 'Overdue' : 'Open'}
+      sx={{ color: '#fff', bgcolor: paid ? STATUS_COLORS.good : invoice.overdue ? STATUS_COLORS.bad : STATUS_COLORS.pending }}
+    />
+  );
+}
+
+/** The status, with the due date below. */
+function InvoiceStatus({ invoice }: { invoice: AdminInvoice }) {
+  return (
     <>
-      <Chip
-        size="small"
-        label={paid ? 'Paid' : invoice.overdue ? 'Overdue' : 'Open'}
-        sx={{ color: '#fff', bgcolor: paid ? STATUS_COLORS.good : invoice.overdue ? STATUS_COLORS.bad : STATUS_COLORS.pending }}
-      />
+      <InvoiceStatusChip invoice={invoice} />
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
         Due {shortDate(invoice.dueDate)}
       </Typography>
@@ -226,29 +283,76 @@ function InvoiceActions({
   onPay: (d: PaymentDefaults) => void;
   onCredit: (d: CreditNoteDefaults) => void;
 }) {
+  const phone = usePhoneCards();
   return (
-    <Stack direction="row">
-      <Tooltip title="Record payment">
-        <IconButton
-          size="small"
-          color="primary"
-          aria-label={`Record payment for ${invoice.invoiceNo}`}
-          onClick={() => onPay({ memberNo: invoice.memberNo, invoiceNo: invoice.invoiceNo, amount: invoice.remainingAmount })}
-        >
-          <AddCard fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Credit note">
-        <IconButton
-          size="small"
-          aria-label={`Credit note for ${invoice.invoiceNo}`}
-          onClick={() => onCredit({ invoiceNo: invoice.invoiceNo, remaining: invoice.remainingAmount })}
-        >
-          <RemoveCircleOutline fontSize="small" />
-        </IconButton>
-      </Tooltip>
+    <Stack direction="row" spacing={phone ? 1 : 0} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <RowAction
+        primary
+        label={`Record payment for ${invoice.invoiceNo}`}
+        hint="Record payment"
+        icon={<AddCard fontSize="small" />}
+        onClick={() => onPay({ memberNo: invoice.memberNo, invoiceNo: invoice.invoiceNo, amount: invoice.remainingAmount })}
+      />
+      <RowAction
+        label={`Credit note for ${invoice.invoiceNo}`}
+        hint="Credit note"
+        icon={<RemoveCircleOutline fontSize="small" />}
+        onClick={() => onCredit({ invoiceNo: invoice.invoiceNo, remaining: invoice.remainingAmount })}
+      />
     </Stack>
   );
+}
+
+type InvoiceListProps = { invoices: AdminInvoice[]; onPay: (d: PaymentDefaults) => void; onCredit: (d: CreditNoteDefaults) => void };
+
+function InvoiceRows({ invoices, onPay, onCredit }: InvoiceListProps) {
+  return invoices.map((i) => (
+    <TableRow key={i.invoiceNo} hover>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {i.invoiceNo}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {shortDate(i.documentDate)}
+        </Typography>
+      </TableCell>
+      <MemberCell name={i.name} memberNo={i.memberNo} profileId={i.profileId} />
+      <TableCell>{i.description}</TableCell>
+      <AmountCell amount={i.amount} />
+      <AmountCell amount={i.paidAmount} />
+      <AmountCell amount={i.remainingAmount} />
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <InvoiceStatus invoice={i} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {i.status === 'open' && <InvoiceActions invoice={i} onPay={onPay} onCredit={onCredit} />}
+      </TableCell>
+    </TableRow>
+  ));
+}
+
+/** On a phone each invoice is a card: number, dates, status, the member, what is outstanding and both actions. */
+function InvoiceCards({ invoices, onPay, onCredit }: InvoiceListProps) {
+  return invoices.map((i) => (
+    <SummaryCard
+      key={i.invoiceNo}
+      label={`Invoice ${i.invoiceNo}`}
+      head={
+        <Typography variant="body2" color="text.secondary">
+          {i.invoiceNo} · {shortDate(i.documentDate)}
+        </Typography>
+      }
+      aside={<InvoiceStatusChip invoice={i} />}
+      title={memberTitle(i.name, i.memberNo, i.profileId)}
+    >
+      <Typography variant="body2">{i.description}</Typography>
+      <Typography variant="body2">
+        Outstanding <strong>{formatKes(i.remainingAmount)}</strong> of {formatKes(i.amount)} · Paid {formatKes(i.paidAmount)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Due {shortDate(i.dueDate)}
+      </Typography>
+      {i.status === 'open' && <InvoiceActions invoice={i} onPay={onPay} onCredit={onCredit} />}
+    </SummaryCard>
+  ));
 }
 
 function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void; onCredit: (d: CreditNoteDefaults) => void }) {
@@ -298,9 +402,12 @@ function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void;
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.invoices.length === 0}>
         {data && data.invoices.length > 0 && (
-          <PagedTable
+          <PagedList
             label="Invoices"
             columns={INVOICE_COLUMNS}
+            total={`Total (${plural(data.total, 'invoice')}): ${formatKes(data.totals.amount)}, paid ${formatKes(data.totals.paidAmount)}, outstanding ${formatKes(data.totals.remainingAmount)}`}
+            rows={<InvoiceRows invoices={data.invoices} onPay={onPay} onCredit={onCredit} />}
+            cards={<InvoiceCards invoices={data.invoices} onPay={onPay} onCredit={onCredit} />}
             footer={
               <>
                 <TableCell colSpan={3}>Total ({plural(data.total, 'invoice')})</TableCell>
@@ -312,33 +419,72 @@ function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) => void;
             }
             count={data.total}
             paging={paging}
-          >
-            {data.invoices.map((i) => (
-              <TableRow key={i.invoiceNo} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {i.invoiceNo}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {shortDate(i.documentDate)}
-                  </Typography>
-                </TableCell>
-                <MemberCell name={i.name} memberNo={i.memberNo} profileId={i.profileId} />
-                <TableCell>{i.description}</TableCell>
-                <AmountCell amount={i.amount} />
-                <AmountCell amount={i.paidAmount} />
-                <AmountCell amount={i.remainingAmount} />
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <InvoiceStatus invoice={i} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {i.status === 'open' && <InvoiceActions invoice={i} onPay={onPay} onCredit={onCredit} />}
-                </TableCell>
-              </TableRow>
-            ))}
-          </PagedTable>
+          />
         )}
       </ListState>
     </Box>
   );
+}
+
+type AdminPayment = NonNullable<ReturnType<typeof useAdminPayments>['data']>['payments'][number];
+
+/** The invoices a payment settled, one a line, or '—'. */
+function AppliedTo({ payment }: { payment: AdminPayment }) {
+  if (payment.appliedTo.length === 0) return '—';
+  return payment.appliedTo.map((a) => (
+    <Typography key={a.invoiceNo} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {a.invoiceNo}: {formatKes(a.amount)}
+    </Typography>
+  ));
+}
+
+function PaymentRows({ payments }: { payments: AdminPayment[] }) {
+  return payments.map((p) => (
+    <TableRow key={p.receiptNo} hover>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.receiptNo}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(p.paidOn)}</TableCell>
+      <MemberCell name={p.name} memberNo={p.memberNo} profileId={p.profileId} />
+      <TableCell>{p.method ?? '—'}</TableCell>
+      <TableCell>{p.reference ?? '—'}</TableCell>
+      <TableCell>
+        <AppliedTo payment={p} />
+      </TableCell>
+      <AmountCell amount={p.amount} />
+      <AmountCell amount={p.unappliedAmount} />
+    </TableRow>
+  ));
+}
+
+/** On a phone each payment is a card: receipt, date and method, the member, the amount and what it paid. */
+function PaymentCards({ payments }: { payments: AdminPayment[] }) {
+  return payments.map((p) => (
+    <SummaryCard
+      key={p.receiptNo}
+      label={`Payment ${p.receiptNo}`}
+      head={
+        <Typography variant="body2" color="text.secondary">
+          {p.receiptNo} · {shortDate(p.paidOn)}
+        </Typography>
+      }
+      aside={<Chip size="small" variant="outlined" label={p.method ?? '—'} />}
+      title={memberTitle(p.name, p.memberNo, p.profileId)}
+    >
+      <Typography variant="body2">
+        Amount <strong>{formatKes(p.amount)}</strong> · Unapplied {formatKes(p.unappliedAmount)}
+      </Typography>
+      {p.reference && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Reference {p.reference}
+        </Typography>
+      )}
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          Applied to
+        </Typography>
+        <AppliedTo payment={p} />
+      </Box>
+    </SummaryCard>
+  ));
 }
 
 function PaymentsTab() {
@@ -388,9 +534,12 @@ function PaymentsTab() {
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.payments.length === 0}>
         {data && data.payments.length > 0 && (
-          <PagedTable
+          <PagedList
             label="Payments"
             columns={['Receipt', 'Paid on', 'Member', 'Method', 'Reference', 'Applied to', right('Amount'), right('Unapplied')]}
+            total={`Total (${plural(data.total, 'payment')}): ${formatKes(data.totals.amount)}, unapplied ${formatKes(data.totals.unappliedAmount)}`}
+            rows={<PaymentRows payments={data.payments} />}
+            cards={<PaymentCards payments={data.payments} />}
             footer={
               <>
                 <TableCell colSpan={6}>Total ({plural(data.total, 'payment')})</TableCell>
@@ -400,32 +549,79 @@ function PaymentsTab() {
             }
             count={data.total}
             paging={paging}
-          >
-            {data.payments.map((p) => (
-              <TableRow key={p.receiptNo} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.receiptNo}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(p.paidOn)}</TableCell>
-                <MemberCell name={p.name} memberNo={p.memberNo} profileId={p.profileId} />
-                <TableCell>{p.method ?? '—'}</TableCell>
-                <TableCell>{p.reference ?? '—'}</TableCell>
-                <TableCell>
-                  {p.appliedTo.length === 0
-                    ? '—'
-                    : p.appliedTo.map((a) => (
-                        <Typography key={a.invoiceNo} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                          {a.invoiceNo}: {formatKes(a.amount)}
-                        </Typography>
-                      ))}
-                </TableCell>
-                <AmountCell amount={p.amount} />
-                <AmountCell amount={p.unappliedAmount} />
-              </TableRow>
-            ))}
-          </PagedTable>
+          />
         )}
       </ListState>
     </Box>
   );
+}
+
+type ArrearsMember = NonNullable<ReturnType<typeof useAdminArrears>['data']>['members'][number];
+type ArrearsListProps = { members: ArrearsMember[]; onPay: (d: PaymentDefaults) => void };
+
+/** Record a payment for a member's arrears (members without a number cannot pay yet). */
+function ArrearsAction({ member, onPay }: { member: ArrearsMember; onPay: (d: PaymentDefaults) => void }) {
+  if (!member.memberNo) return null;
+  return (
+    <RowAction
+      primary
+      label={`Record payment for ${member.memberNo}`}
+      hint="Record payment"
+      icon={<AddCard fontSize="small" />}
+      onClick={() => onPay({ memberNo: member.memberNo, amount: member.arrears })}
+    />
+  );
+}
+
+function ArrearsRows({ members, onPay }: ArrearsListProps) {
+  return members.map((m) => (
+    <TableRow key={m.profileId} hover>
+      <MemberCell name={m.name} memberNo={m.memberNo} profileId={m.profileId} />
+      <TableCell>{m.category ?? '—'}</TableCell>
+      <TableCell>
+        <Typography variant="body2">{m.email ?? '—'}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {m.phoneNo}
+        </Typography>
+      </TableCell>
+      <TableCell align="right">{m.overdueInvoices}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(m.oldestDueDate)}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'error.main', fontWeight: 700 }}>
+        {formatKes(m.arrears)}
+      </TableCell>
+      <TableCell>
+        <ArrearsAction member={m} onPay={onPay} />
+      </TableCell>
+    </TableRow>
+  ));
+}
+
+/** On a phone each member in arrears is a card: the arrears, the overdue invoices, how to reach them and the action. */
+function ArrearsCards({ members, onPay }: ArrearsListProps) {
+  return members.map((m) => (
+    <SummaryCard
+      key={m.profileId}
+      label={`Arrears of ${m.memberNo ?? m.profileId}`}
+      head={
+        <Typography variant="body2" color="text.secondary">
+          {m.memberNo ?? m.profileId}
+          {m.category && ` · ${m.category}`}
+        </Typography>
+      }
+      aside={<Typography sx={{ whiteSpace: 'nowrap', color: 'error.main', fontWeight: 700 }}>{formatKes(m.arrears)}</Typography>}
+      title={m.name}
+    >
+      <Typography variant="body2">
+        {plural(m.overdueInvoices, 'overdue invoice')}, oldest due {shortDate(m.oldestDueDate)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {[m.email, m.phoneNo].filter(Boolean).join(' · ') || '—'}
+      </Typography>
+      <Box>
+        <ArrearsAction member={m} onPay={onPay} />
+      </Box>
+    </SummaryCard>
+  ));
 }
 
 function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
@@ -451,9 +647,12 @@ function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.members.length === 0}>
         {data && data.members.length > 0 && (
-          <PagedTable
+          <PagedList
             label="Arrears"
             columns={['Member', 'Category', 'Contact', right('Overdue invoices'), 'Oldest due', right('Arrears'), 'Actions']}
+            total={`Total (${plural(data.totals.members, 'member')} in arrears): ${formatKes(data.totals.arrears)}`}
+            rows={<ArrearsRows members={data.members} onPay={onPay} />}
+            cards={<ArrearsCards members={data.members} onPay={onPay} />}
             footer={
               <>
                 <TableCell colSpan={5}>Total ({plural(data.totals.members, 'member')} in arrears)</TableCell>
@@ -463,39 +662,7 @@ function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
             }
             count={data.total}
             paging={paging}
-          >
-            {data.members.map((m) => (
-              <TableRow key={m.profileId} hover>
-                <MemberCell name={m.name} memberNo={m.memberNo} profileId={m.profileId} />
-                <TableCell>{m.category ?? '—'}</TableCell>
-                <TableCell>
-                  <Typography variant="body2">{m.email ?? '—'}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {m.phoneNo}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{m.overdueInvoices}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(m.oldestDueDate)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'error.main', fontWeight: 700 }}>
-                  {formatKes(m.arrears)}
-                </TableCell>
-                <TableCell>
-                  {m.memberNo && (
-                    <Tooltip title="Record payment">
-                      <IconButton
-                        size="small"
-                        color="primary"
-                        aria-label={`Record payment for ${m.memberNo}`}
-                        onClick={() => onPay({ memberNo: m.memberNo, amount: m.arrears })}
-                      >
-                        <AddCard fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </PagedTable>
+          />
         )}
       </ListState>
     </Box>
