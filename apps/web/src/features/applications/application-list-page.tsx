@@ -10,17 +10,13 @@ import {
   CircularProgress,
   IconButton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { type Application, applicationMessages, applicationStatusLabel, formatKes, PAYMENT_DESCRIPTIONS } from '@portal/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { applicationDocumentRoute } from '../../shared/documents/routes';
 import { useLedger } from '../../shared/member/money';
@@ -31,7 +27,10 @@ import { useSession } from '../../shared/session/session-store';
 import { useFlash } from '../../shared/ui/flash';
 import { type AlertState, FormAlert } from '../../shared/ui/form-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PlainTable } from '../../shared/ui/plain-table';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
+import type { ServerTableColumn } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { completion, useApplicationChecklist } from './api';
 import { useSubmitFlow } from './submit-flow';
 
@@ -180,6 +179,98 @@ function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: Ac
   );
 }
 
+const COLUMNS: ServerTableColumn[] = [
+  'Application No',
+  'Applied Category',
+  { label: 'Amount', align: 'right' },
+  'Application Date',
+  'Status',
+  'Feedback',
+  'Actions',
+];
+
+const applicationDate = (a: Application) => new Date(a.ApplicationDateTime).toLocaleDateString('en-KE');
+
+/** The member's status (Released reads as Accepted), and Returned to you while a reviewer has handed it back. */
+function StatusChips({ application: a }: { application: Application }) {
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <Chip
+        size="small"
+        label={applicationStatusLabel(a.status)}
+        color={a.status === 'Released' ? 'success' : a.status === 'Rejected' ? 'error' : 'default'}
+      />
+      {isReturned(a) && <Chip size="small" color="warning" variant="outlined" label="Returned to you" />}
+    </Stack>
+  );
+}
+
+interface ApplicationListProps {
+  applications: Application[];
+  actions: (application: Application) => ReactNode;
+}
+
+function ApplicationRows({ applications, actions }: ApplicationListProps) {
+  return (
+    <PlainTable label="Applications" columns={COLUMNS}>
+      {applications.map((a) => (
+        <TableRow key={a.Code} sx={{ verticalAlign: 'top' }}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.Code}</TableCell>
+          <TableCell>{a.CategoryDescription}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatKes(a.Amount)}
+          </TableCell>
+          <TableCell>{applicationDate(a)}</TableCell>
+          <TableCell>
+            <StatusChips application={a} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
+            <Feedback application={a} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 230 }}>{actions(a)}</TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
+  );
+}
+
+/** On a phone each application is a card: number and date, status, category and fee, the feedback and every action. */
+function ApplicationCards({ applications, actions }: ApplicationListProps) {
+  return (
+    <Stack spacing={1.5}>
+      {applications.map((a) => (
+        <SummaryCard
+          key={a.Code}
+          label={`Application ${a.Code}`}
+          head={
+            <Typography variant="body2" color="text.secondary">
+              {a.Code} · {applicationDate(a)}
+            </Typography>
+          }
+          aside={<StatusChips application={a} />}
+          title={a.CategoryDescription}
+        >
+          <Typography variant="body2">Amount {formatKes(a.Amount)}</Typography>
+          {feedbackOf(a).length > 0 && (
+            <Box>
+              <Typography variant="caption" color="text.secondary">
+                Feedback
+              </Typography>
+              <Feedback application={a} />
+            </Box>
+          )}
+          {actions(a)}
+        </SummaryCard>
+      ))}
+    </Stack>
+  );
+}
+
+/** The spec's columns on a wide screen, cards on a phone. */
+function ApplicationList(props: ApplicationListProps) {
+  return usePhoneCards() ? <ApplicationCards {...props} /> : <ApplicationRows {...props} />;
+}
+
 export function ApplicationListPage() {
   const session = useSession();
   const applications = useMyApplications();
@@ -247,55 +338,18 @@ export function ApplicationListPage() {
         )}
         {list.length === 0 && !applications.error && <Typography color="text.secondary">You have no applications.</Typography>}
         {list.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-label="Applications">
-              <TableHead sx={{ '& th': { fontWeight: 700 } }}>
-                <TableRow>
-                  <TableCell>Application No</TableCell>
-                  <TableCell>Applied Category</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Application Date</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Feedback</TableCell>
-                  <TableCell>Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((a) => (
-                  <TableRow key={a.Code} sx={{ verticalAlign: 'top' }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.Code}</TableCell>
-                    <TableCell>{a.CategoryDescription}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatKes(a.Amount)}
-                    </TableCell>
-                    <TableCell>{new Date(a.ApplicationDateTime).toLocaleDateString('en-KE')}</TableCell>
-                    <TableCell>
-                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                        <Chip
-                          size="small"
-                          label={applicationStatusLabel(a.status)}
-                          color={a.status === 'Released' ? 'success' : a.status === 'Rejected' ? 'error' : 'default'}
-                        />
-                        {isReturned(a) && <Chip size="small" color="warning" variant="outlined" label="Returned to you" />}
-                      </Stack>
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
-                      <Feedback application={a} />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 230 }}>
-                      <Actions
-                        application={a}
-                        complete={complete}
-                        confirmed={confirmed}
-                        onSubmit={flow.start}
-                        invoiced={invoicedCodes.has(a.Code)}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ApplicationList
+            applications={list}
+            actions={(a) => (
+              <Actions
+                application={a}
+                complete={complete}
+                confirmed={confirmed}
+                onSubmit={flow.start}
+                invoiced={invoicedCodes.has(a.Code)}
+              />
+            )}
+          />
         )}
         {flow.dialogs}
       </CardContent>

@@ -1,0 +1,101 @@
+import type { Application } from '@portal/contract';
+import { formatKes } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../shared/api/client';
+import { renderPage, unmountPages } from '../../test/render';
+import { signInMember } from '../../test/session';
+import { atWidth, PHONE_WIDTH } from '../../test/viewport';
+import { ApplicationListPage } from './application-list-page';
+
+/** Submitted, then handed back by a reviewer with a comment: File, Pay Now and re-Submit show. */
+const returned: Application = {
+  Code: 'APP000004',
+  ProfileID: 'PR000001',
+  AppliedCategory: 'GE',
+  CategoryDescription: 'Graduate Engineer',
+  Amount: 2500,
+  ApplicationDateTime: '2026-03-02T09:15:00',
+  status: 'Open',
+  Submitted: false,
+  assignedMemberNo: null,
+  postedReceiptNo: null,
+  submittedAt: '2026-03-02T09:20:00',
+  returnedAt: '2026-03-05T11:00:00',
+  membershipComments: [
+    {
+      comment: 'Upload a clearer degree certificate',
+      commentDate: '2026-03-05T11:00:00',
+      displayName: 'Approver',
+      hiddenFromApplicant: false,
+    },
+  ],
+};
+
+let container: HTMLDivElement;
+
+beforeEach(() => {
+  signInMember();
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === 'application') return [returned];
+    if (path === 'profile') return { confirmed: true, MemberShipType: 'GE' };
+    if (path.startsWith('application/checklist/')) return [{ checkListType: 'Application', code: 'ID', description: 'ID', pass: true }];
+    if (path === 'profile/ledger') return [];
+    return null;
+  });
+});
+
+afterEach(() => {
+  unmountPages();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+async function show() {
+  container = await renderPage(<ApplicationListPage />, { url: '/application' });
+}
+
+const date = new Date(returned.ApplicationDateTime).toLocaleDateString('en-KE');
+
+describe('/application on a phone (390 px)', () => {
+  beforeEach(() => atWidth(PHONE_WIDTH));
+
+  it('shows each application as a card with its status, fee, feedback and every action, and no table', async () => {
+    await show();
+    expect(container.querySelector('table')).toBeNull();
+    const card = container.querySelector('article[aria-label="Application APP000004"]');
+    expect(card?.textContent).toContain(`APP000004 · ${date}`);
+    expect(card?.textContent).toContain('Returned to you');
+    expect(card?.textContent).toContain('Graduate Engineer');
+    expect(card?.textContent).toContain(`Amount ${formatKes(2500)}`);
+    expect(card?.textContent).toContain('Upload a clearer degree certificate');
+    expect([...(card?.querySelectorAll('a, button') ?? [])].map((b) => b.textContent?.trim())).toEqual(['File', 'Pay Now', 're-Submit']);
+  });
+});
+
+describe('/application on a wide screen', () => {
+  beforeEach(() => atWidth(1280));
+
+  it('keeps the spec’s columns in a table, the actions in the last one', async () => {
+    await show();
+    expect(container.querySelector('article')).toBeNull();
+    const table = container.querySelector('table[aria-label="Applications"]');
+    expect([...(table?.querySelectorAll('th') ?? [])].map((th) => th.textContent)).toEqual([
+      'Application No',
+      'Applied Category',
+      'Amount',
+      'Application Date',
+      'Status',
+      'Feedback',
+      'Actions',
+    ]);
+    const cells = [...(table?.querySelectorAll('tbody td') ?? [])];
+    expect(cells[0]?.textContent).toBe('APP000004');
+    expect(cells[2]?.textContent).toBe(formatKes(2500));
+    expect([...(cells[6]?.querySelectorAll('a, button') ?? [])].map((b) => b.textContent?.trim())).toEqual([
+      'File',
+      'Pay Now',
+      're-Submit',
+    ]);
+  });
+});
