@@ -1,4 +1,3 @@
-import { CardMembership, ReceiptLong, RequestQuote } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import { billingMessages, formatKes, type Subscription } from '@portal/contract';
 import type { ReactNode } from 'react';
@@ -6,23 +5,12 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useRouteCode } from '../../shared/documents/routes';
 import { useMyProfile } from '../../shared/member/queries';
 import { billingDownloadName, shortDate } from '../../shared/payments/documents';
-import { PayNowButton } from '../../shared/payments/pay-now-button';
-import { PAYMENT_DESCRIPTIONS } from '../../shared/payments/payment-request';
 import { useCategories } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PdfViewer } from '../../shared/ui/pdf-viewer';
-import { RowLinkButton } from '../../shared/ui/row-link-button';
-import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { useSubscriptionDocument, useSubscriptions } from './api';
-import { subscriptionActions } from './rules';
+import { SubscriptionActionButtons, SubscriptionStatusChip } from './subscription-actions';
 import { subscriptionCardRoute, subscriptionForCard } from './subscription-card';
-import { subscriptionDocumentRoute } from './subscription-list-page';
-
-function statusColor(sub: Subscription): string {
-  if (sub.fullyPaid) return STATUS_COLORS.good;
-  if (sub.paid) return STATUS_COLORS.pending;
-  return STATUS_COLORS.bad;
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -42,13 +30,12 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
   const profile = useMyProfile();
   const categories = useCategories();
   const category = categories.data?.find((c) => c.Code === sub.memberCategory)?.Description ?? sub.memberCategory;
-  const actions = subscriptionActions(sub, { memberCategory: profile.data?.MemberShipType });
   return (
     <Card component="section" aria-label={`Subscription ${sub.subsPeriod}`}>
       <CardHeader
         title={`Subscription ${sub.subsPeriod}`}
         subheader={category}
-        action={<Chip label={sub.status} sx={{ bgcolor: statusColor(sub), color: '#fff', fontWeight: 600 }} />}
+        action={<SubscriptionStatusChip sub={sub} />}
         slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } }, action: { sx: { alignSelf: 'center', m: 0 } } }}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -65,34 +52,11 @@ function SubscriptionCard({ sub }: { sub: Subscription }) {
           <Fact label="Date Paid">{shortDate(sub.lastPaidDate)}</Fact>
           <Fact label="Receipt No.">{sub.recieptNo ?? '—'}</Fact>
         </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {actions.invoice && (
-            <RowLinkButton to={subscriptionDocumentRoute('document', sub.documentNo)} icon={<RequestQuote />}>
-              Invoice
-            </RowLinkButton>
-          )}
-          {actions.certificate && (
-            <RowLinkButton to={subscriptionDocumentRoute('certificate', sub.documentNo)} icon={<CardMembership />}>
-              Certificate
-            </RowLinkButton>
-          )}
-          {actions.receipt && sub.recieptNo && (
-            <RowLinkButton to={subscriptionDocumentRoute('receipt', sub.recieptNo)} icon={<ReceiptLong />}>
-              Receipt
-            </RowLinkButton>
-          )}
-          {actions.payNow && (
-            <PayNowButton
-              size="small"
-              payment={{
-                sourceDocumentNo: sub.documentNo,
-                description: PAYMENT_DESCRIPTIONS.subscription,
-                amount: sub.remainingAmount,
-                successUrl: subscriptionCardRoute(sub.subsPeriod),
-              }}
-            />
-          )}
-        </Box>
+        <SubscriptionActionButtons
+          sub={sub}
+          memberCategory={profile.data?.MemberShipType}
+          successUrl={subscriptionCardRoute(sub.subsPeriod)}
+        />
       </CardContent>
     </Card>
   );

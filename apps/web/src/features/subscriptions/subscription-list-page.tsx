@@ -1,28 +1,14 @@
-import { CardMembership, ReceiptLong, RequestQuote } from '@mui/icons-material';
-import { Alert, Box, Card, CardContent, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { encodeBase64, formatKes, type Subscription } from '@portal/contract';
+import { Alert, Card, CardContent, CardHeader, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { formatKes, type Subscription } from '@portal/contract';
 import { useMyProfile } from '../../shared/member/queries';
-import { PayNowButton } from '../../shared/payments/pay-now-button';
-import { PAYMENT_DESCRIPTIONS } from '../../shared/payments/payment-request';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
-import { RowLinkButton } from '../../shared/ui/row-link-button';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
-import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useSubscriptions } from './api';
 import { PaymentHistory } from './payment-history';
-import { subscriptionActions } from './rules';
-
-export const subscriptionDocumentRoute = (kind: 'document' | 'receipt' | 'certificate', code: string) =>
-  `/subscription/${kind}/${encodeURIComponent(encodeBase64(code))}`;
-
-function statusColor(sub: Subscription): string {
-  if (sub.fullyPaid) return STATUS_COLORS.good;
-  if (sub.paid) return STATUS_COLORS.pending;
-  return STATUS_COLORS.bad;
-}
+import { SubscriptionActionButtons, SubscriptionStatusChip } from './subscription-actions';
 
 const COLUMNS: ServerTableColumn[] = [
   'Period',
@@ -37,45 +23,6 @@ const COLUMNS: ServerTableColumn[] = [
 /** Date Paid: the first ten characters of lastPaidDate (part 2 §2.3). */
 const datePaid = (sub: Subscription) => (sub.lastPaidDate ? sub.lastPaidDate.slice(0, 10) : '');
 
-function StatusChip({ sub }: { sub: Subscription }) {
-  return <Chip size="small" label={sub.status} sx={{ bgcolor: statusColor(sub), color: '#fff' }} />;
-}
-
-/** A subscription's row actions (part 2 §2.3): Invoice, Certificate, Receipt and Pay Now as its state allows. */
-function SubscriptionActionButtons({ sub, memberCategory }: { sub: Subscription; memberCategory: string | null | undefined }) {
-  const actions = subscriptionActions(sub, { memberCategory });
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {actions.invoice && (
-        <RowLinkButton to={subscriptionDocumentRoute('document', sub.documentNo)} icon={<RequestQuote />}>
-          Invoice
-        </RowLinkButton>
-      )}
-      {actions.certificate && (
-        <RowLinkButton to={subscriptionDocumentRoute('certificate', sub.documentNo)} icon={<CardMembership />}>
-          Certificate
-        </RowLinkButton>
-      )}
-      {actions.receipt && sub.recieptNo && (
-        <RowLinkButton to={subscriptionDocumentRoute('receipt', sub.recieptNo)} icon={<ReceiptLong />}>
-          Receipt
-        </RowLinkButton>
-      )}
-      {actions.payNow && (
-        <PayNowButton
-          size="small"
-          payment={{
-            sourceDocumentNo: sub.documentNo,
-            description: PAYMENT_DESCRIPTIONS.subscription,
-            amount: sub.remainingAmount,
-            successUrl: '/subscription',
-          }}
-        />
-      )}
-    </Box>
-  );
-}
-
 interface ListProps {
   rows: Subscription[];
   memberCategory: string | null | undefined;
@@ -89,7 +36,7 @@ function SubscriptionTable({ rows, memberCategory }: ListProps) {
           <TableCell>{s.subsPeriod}</TableCell>
           <TableCell>{s.memberCategory}</TableCell>
           <TableCell>
-            <StatusChip sub={s} />
+            <SubscriptionStatusChip sub={s} size="small" />
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             {formatKes(s.billedAmount)}
@@ -99,7 +46,7 @@ function SubscriptionTable({ rows, memberCategory }: ListProps) {
           </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{datePaid(s)}</TableCell>
           <TableCell>
-            <SubscriptionActionButtons sub={s} memberCategory={memberCategory} />
+            <SubscriptionActionButtons sub={s} memberCategory={memberCategory} successUrl="/subscription" />
           </TableCell>
         </TableRow>
       ))}
@@ -120,14 +67,14 @@ function SubscriptionCards({ rows, memberCategory }: ListProps) {
               {s.subsPeriod} · {s.memberCategory}
             </Typography>
           }
-          aside={<StatusChip sub={s} />}
+          aside={<SubscriptionStatusChip sub={s} size="small" />}
           title={`Amount ${formatKes(s.billedAmount)}`}
         >
           <Typography variant="body2">
             Amount Paid {formatKes(s.paidAmount)}
             {datePaid(s) && ` on ${datePaid(s)}`}
           </Typography>
-          <SubscriptionActionButtons sub={s} memberCategory={memberCategory} />
+          <SubscriptionActionButtons sub={s} memberCategory={memberCategory} successUrl="/subscription" />
         </SummaryCard>
       ))}
     </Stack>
