@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
 import { click, currentLocation, renderPage, unmountPages } from '../../test/render';
+import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { ReviewQueuePage } from './review-queue-page';
 
 const item = (over: Partial<ReviewQueueItem>): ReviewQueueItem => ({
@@ -57,6 +58,7 @@ beforeEach(() => {
 
 afterEach(() => {
   unmountPages();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -105,5 +107,36 @@ describe('the review queue’s kind filter', () => {
     await chooseKind('All');
     expect(search()).not.toContain('kind=');
     expect(queueCalls().at(-1)).not.toContain('kind=');
+  });
+});
+
+describe('the review queue on a phone (390 px)', () => {
+  beforeEach(() => atWidth(PHONE_WIDTH));
+
+  it('shows each application as a card with its kind, status, applicant and Open, and no table', async () => {
+    await show('/admin/applications');
+    expect(container.querySelector('table')).toBeNull();
+    const card = container.querySelector('article[aria-label="Application APP000002"]');
+    expect(card?.textContent).toContain('Upgrade');
+    expect(card?.textContent).toContain('APP000002 · Jane Mwangi');
+    expect(card?.textContent).toContain('jane@example.com');
+    expect(card?.textContent).toContain('Professional Engineer');
+    const open = card?.querySelector('a');
+    expect(open?.textContent).toBe('Open');
+    expect(open?.getAttribute('href')).toBe('/admin/applications/APP000002');
+    expect(container.querySelectorAll('article')).toHaveLength(3);
+    expect(container.textContent).toContain('1–3 of 3');
+  });
+});
+
+describe('the review queue on a wide screen', () => {
+  beforeEach(() => atWidth(1280));
+
+  it('keeps the columns in a table, Open in the last one', async () => {
+    await show('/admin/applications');
+    expect(container.querySelector('article')).toBeNull();
+    const headers = [...container.querySelectorAll('table[aria-label="Applications"] th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Application No', 'Kind', 'Applicant', 'Category', 'Submitted', 'Status', 'Actions']);
+    expect(rowOf('APP000001')?.querySelector('td:last-child a')?.textContent).toBe('Open');
   });
 });

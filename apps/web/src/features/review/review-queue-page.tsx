@@ -1,5 +1,20 @@
 import { OpenInNew } from '@mui/icons-material';
-import { Alert, Box, Button, Card, Chip, MenuItem, Stack, Tab, TableCell, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Tab,
+  TableCell,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   APPLICATION_KINDS,
   type ApplicationKind,
@@ -8,14 +23,16 @@ import {
   type ReviewFilter,
   type ReviewQueueItem,
 } from '@portal/contract';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCategories } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';
-import { ServerTable } from '../../shared/ui/server-table';
+import { ServerPagination } from '../../shared/ui/server-pagination';
+import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useReviewQueue } from './api';
 import { KindChip, kindDetail } from './kind';
 import { formatDate, StatusChip } from './status';
@@ -131,19 +148,13 @@ export function ReviewQueuePage() {
       {queue.isLoading ? (
         <LoadingSpinner label="Loading applications" />
       ) : (
-        <ServerTable
-          label="Applications"
-          refreshing={queue.isFetching && 'Refreshing'}
-          columns={['Application No', 'Kind', 'Applicant', 'Category', 'Submitted', 'Status', { label: 'Actions', align: 'right' }]}
+        <QueueList
+          items={queue.data?.items}
+          refreshing={queue.isFetching}
           empty={
-            queue.data &&
-            queue.data.items.length === 0 && (
-              <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                {status === 'action' && !search && !category && !kind
-                  ? 'No applications are waiting for review.'
-                  : 'No applications match these filters.'}
-              </Typography>
-            )
+            status === 'action' && !search && !category && !kind
+              ? 'No applications are waiting for review.'
+              : 'No applications match these filters.'
           }
           pagination={{
             count: queue.data?.total ?? 0,
@@ -152,18 +163,110 @@ export function ReviewQueuePage() {
             options: PAGE_SIZES,
             onChange: (p, size) => update({ page: p, pageSize: size === PAGE_SIZES[0] ? 0 : size }),
           }}
-        >
-          {(queue.data?.items ?? []).map((item) => (
-            <QueueRow key={item.Code} item={item} />
-          ))}
-        </ServerTable>
+        />
       )}
     </Stack>
   );
 }
 
+const COLUMNS: ServerTableColumn[] = [
+  'Application No',
+  'Kind',
+  'Applicant',
+  'Category',
+  'Submitted',
+  'Status',
+  { label: 'Actions', align: 'right' },
+];
+
+const submitted = (item: ReviewQueueItem) => (item.submittedAt ? formatDate(item.submittedAt) : '—');
+
+function QueueStatus({ item }: { item: ReviewQueueItem }) {
+  return <StatusChip status={item.status} submitted={item.Submitted} returnedAt={item.returnedAt} />;
+}
+
+function OpenButton({ item }: { item: ReviewQueueItem }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={`/admin/applications/${encodeURIComponent(item.Code)}`}
+      size="small"
+      variant="outlined"
+      endIcon={<OpenInNew fontSize="small" />}
+    >
+      Open
+    </Button>
+  );
+}
+
+interface QueueListProps {
+  /** Undefined until the first page arrives. */
+  items: ReviewQueueItem[] | undefined;
+  refreshing: boolean;
+  /** What to say when the page holds no application. */
+  empty: string;
+  pagination: ComponentProps<typeof ServerPagination>;
+}
+
+/** The spec's columns on a wide screen; on a phone a card an application, then the pagination. */
+function QueueList({ items, refreshing, empty, pagination }: QueueListProps) {
+  const phone = usePhoneCards();
+  const nothing = items?.length === 0 && (
+    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+      {empty}
+    </Typography>
+  );
+  if (phone) {
+    return (
+      <Stack spacing={1.5}>
+        {refreshing && <LinearProgress aria-label="Refreshing" />}
+        {nothing}
+        {items?.map((item) => (
+          <QueueCard key={item.Code} item={item} />
+        ))}
+        <ServerPagination {...pagination} />
+      </Stack>
+    );
+  }
+  return (
+    <ServerTable label="Applications" refreshing={refreshing && 'Refreshing'} columns={COLUMNS} empty={nothing} pagination={pagination}>
+      {items?.map((item) => (
+        <QueueRow key={item.Code} item={item} />
+      ))}
+    </ServerTable>
+  );
+}
+
+/** On a phone: number and kind, status, the applicant, category and submission date, and Open. */
+function QueueCard({ item }: { item: ReviewQueueItem }) {
+  const detail = kindDetail(item);
+  return (
+    <SummaryCard
+      label={`Application ${item.Code}`}
+      head={<KindChip kind={item.kind} />}
+      aside={<QueueStatus item={item} />}
+      title={`${item.Code} · ${item.ApplicantName || '—'}`}
+    >
+      {item.Email && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {item.Email}
+        </Typography>
+      )}
+      <Typography variant="body2">
+        {item.CategoryDescription}
+        {detail && ` · ${detail}`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Submitted {submitted(item)}
+      </Typography>
+      <Box>
+        <OpenButton item={item} />
+      </Box>
+    </SummaryCard>
+  );
+}
+
 function QueueRow({ item }: { item: ReviewQueueItem }) {
-  const to = `/admin/applications/${encodeURIComponent(item.Code)}`;
   const detail = kindDetail(item);
   return (
     <TableRow hover>
@@ -181,14 +284,12 @@ function QueueRow({ item }: { item: ReviewQueueItem }) {
         )}
       </TableCell>
       <TableCell>{item.CategoryDescription}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.submittedAt ? formatDate(item.submittedAt) : '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{submitted(item)}</TableCell>
       <TableCell>
-        <StatusChip status={item.status} submitted={item.Submitted} returnedAt={item.returnedAt} />
+        <QueueStatus item={item} />
       </TableCell>
       <TableCell align="right">
-        <Button component={RouterLink} to={to} size="small" variant="outlined" endIcon={<OpenInNew fontSize="small" />}>
-          Open
-        </Button>
+        <OpenButton item={item} />
       </TableCell>
     </TableRow>
   );
