@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Chip,
+  LinearProgress,
   MenuItem,
   Stack,
   Table,
@@ -15,14 +16,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { IMPORT_COLUMNS, type ImportReport, MEMBERSHIP_STATUSES, registerMessages } from '@portal/contract';
+import { type AdminMember, IMPORT_COLUMNS, type ImportReport, MEMBERSHIP_STATUSES, registerMessages } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type ComponentProps, useRef, useState } from 'react';
 import { useCategories } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
-import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { TableScroller } from '../../shared/ui/table-scroller';
 import { useToast } from '../../shared/ui/toast';
 import { UploadProgress } from '../../shared/ui/upload-progress';
@@ -81,6 +83,86 @@ function ImportReportView({ report, onClose }: { report: ImportReport; onClose: 
 }
 
 /** /admin/members: the register (every status), with search, filters, and the CSV import. */
+const COLUMNS = ['Member No', 'Name', 'Category', 'Discipline', 'Status', 'Registered', 'E-mail', 'Phone', 'ID Number', 'Account'];
+
+const fullName = (m: AdminMember) => [m.FirstName, m.SecondName, m.LastName].filter(Boolean).join(' ');
+const account = (m: AdminMember) => (m.hasAccount ? 'Activated' : 'Not yet');
+
+function MemberRow({ member: m }: { member: AdminMember }) {
+  return (
+    <TableRow hover>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.MemberNo}</TableCell>
+      <TableCell>{fullName(m)}</TableCell>
+      <TableCell>{m.CategoryDescription ?? m.Category}</TableCell>
+      <TableCell>{m.Discipline ?? '—'}</TableCell>
+      <TableCell>
+        <StatusChip status={m.Status} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.RegistrationDate ?? '—'}</TableCell>
+      <TableCell>{m.Email ?? '—'}</TableCell>
+      <TableCell>{m.PhoneNo ?? '—'}</TableCell>
+      <TableCell>{m.IdentificationDocumentNo ?? '—'}</TableCell>
+      <TableCell>{account(m)}</TableCell>
+    </TableRow>
+  );
+}
+
+/** On a phone: number and category, the status, the name, discipline and registration, contacts and account. */
+function MemberCard({ member: m }: { member: AdminMember }) {
+  return (
+    <SummaryCard
+      label={`Member ${m.MemberNo}`}
+      head={
+        <Typography variant="body2" color="text.secondary">
+          {m.MemberNo} · {m.CategoryDescription ?? m.Category}
+        </Typography>
+      }
+      aside={<StatusChip status={m.Status} />}
+      title={fullName(m)}
+    >
+      <Typography variant="body2">
+        {[m.Discipline, m.RegistrationDate && `Registered ${m.RegistrationDate}`].filter(Boolean).join(' · ') || '—'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {[m.Email, m.PhoneNo, m.IdentificationDocumentNo && `ID ${m.IdentificationDocumentNo}`].filter(Boolean).join(' · ') || '—'}
+      </Typography>
+      <Typography variant="body2">Account: {account(m)}</Typography>
+    </SummaryCard>
+  );
+}
+
+interface MemberListProps {
+  /** Undefined until the first page arrives. */
+  members: AdminMember[] | undefined;
+  refreshing: boolean;
+  pagination: ComponentProps<typeof ServerPagination>;
+}
+
+/** The register's columns on a wide screen; on a phone a card a member, then the pagination. */
+function MemberList({ members, refreshing, pagination }: MemberListProps) {
+  const phone = usePhoneCards();
+  const empty = members?.length === 0 && 'No members match.';
+  if (phone) {
+    return (
+      <Stack spacing={1.5}>
+        {refreshing && <LinearProgress aria-label="Loading members" />}
+        {empty && <Typography color="text.secondary">{empty}</Typography>}
+        {members?.map((m) => (
+          <MemberCard key={m.ProfileID} member={m} />
+        ))}
+        <ServerPagination {...pagination} />
+      </Stack>
+    );
+  }
+  return (
+    <ServerTable label="Members" refreshing={refreshing && 'Loading members'} columns={COLUMNS} empty={empty} pagination={pagination}>
+      {members?.map((m) => (
+        <MemberRow key={m.ProfileID} member={m} />
+      ))}
+    </ServerTable>
+  );
+}
+
 export function MembersPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -202,30 +284,11 @@ export function MembersPage() {
       {members.isLoading ? (
         <LoadingSpinner />
       ) : (
-        <ServerTable
-          label="Members"
-          refreshing={members.isFetching && 'Loading members'}
-          columns={['Member No', 'Name', 'Category', 'Discipline', 'Status', 'Registered', 'E-mail', 'Phone', 'ID Number', 'Account']}
-          empty={members.data?.members.length === 0 && 'No members match.'}
+        <MemberList
+          members={members.data?.members}
+          refreshing={members.isFetching}
           pagination={{ ...paging, count: members.data?.total ?? 0, options: [10, 20, 50, 100] }}
-        >
-          {members.data?.members.map((m) => (
-            <TableRow key={m.ProfileID} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.MemberNo}</TableCell>
-              <TableCell>{[m.FirstName, m.SecondName, m.LastName].filter(Boolean).join(' ')}</TableCell>
-              <TableCell>{m.CategoryDescription ?? m.Category}</TableCell>
-              <TableCell>{m.Discipline ?? '—'}</TableCell>
-              <TableCell>
-                <StatusChip status={m.Status} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.RegistrationDate ?? '—'}</TableCell>
-              <TableCell>{m.Email ?? '—'}</TableCell>
-              <TableCell>{m.PhoneNo ?? '—'}</TableCell>
-              <TableCell>{m.IdentificationDocumentNo ?? '—'}</TableCell>
-              <TableCell>{m.hasAccount ? 'Activated' : 'Not yet'}</TableCell>
-            </TableRow>
-          ))}
-        </ServerTable>
+        />
       )}
     </Stack>
   );
