@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, test as base, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, type Locator, type Page } from '@playwright/test';
 import type { NodeResult, Result } from 'axe-core';
 
 /**
@@ -9,7 +9,7 @@ import type { NodeResult, Result } from 'axe-core';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
-/** A screen is settled once the DOM has been quiet this long and no indeterminate progress bar shows. */
+/** A screen is settled once the DOM has been quiet this long, no indeterminate progress bar shows and no transition runs. */
 const QUIET_MS = 400;
 /** …or, on a screen that never stops changing (a spinner that stays, a ticking countdown), after this long. */
 const LONGEST_WAIT_MS = 3_000;
@@ -21,7 +21,7 @@ const SETTLED_BINDING = '__axeScreenSettled';
  * the dialogs open on it — once each time it changes, so client-side navigations and dialogs are seen too.
  */
 function reportSettledScreens(options: { binding: string; quietMs: number; longestWaitMs: number }) {
-  if (window.top !== window) return;
+  if (window.top !== window || !location.protocol.startsWith('http')) return;
   const scope = window as unknown as Record<string, unknown>;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let changingSince = 0;
@@ -29,7 +29,12 @@ function reportSettledScreens(options: { binding: string; quietMs: number; longe
   const waiting: ((screen: string) => void)[] = [];
 
   const shown = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
-  const busy = () => Array.from(document.querySelectorAll('[role="progressbar"]:not([aria-valuenow])')).some(shown);
+  /** Loading (an indeterminate progress bar shows) or moving (a transition, such as a dialog or menu fading in, runs). */
+  const busy = () =>
+    Array.from(document.querySelectorAll('[role="progressbar"]:not([aria-valuenow])')).some(shown) ||
+    document
+      .getAnimations()
+      .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
   const nameOf = (dialog: Element) => {
     const label = dialog.getAttribute('aria-label');
     if (label) return label;
@@ -95,7 +100,7 @@ function describeNode(node: NodeResult): string {
 }
 
 /** Watches every page of every browser context a test opens and checks each settled screen once per person. */
-class AccessibilityAudit {
+export class AccessibilityAudit {
   private readonly checked = new WeakMap<BrowserContext, Set<string>>();
   private readonly queues = new WeakMap<Page, Promise<void>>();
   private readonly contexts = new Set<BrowserContext>();
@@ -111,7 +116,7 @@ class AccessibilityAudit {
     this.checked.set(context, new Set());
     const close = context.close.bind(context);
     context.close = async (options) => {
-      await this.checkBeforeClosing(context.pages());
+      for (const page of context.pages()) await this.beforeLeaving(page);
       return close(options);
     };
     context.on('page', (page) => this.watchPage(page));
@@ -122,18 +127,30 @@ class AccessibilityAudit {
     ]);
   }
 
-  /** A screen the test leaves at once (a goto straight after another, a closed window) is checked before it goes. */
   private watchPage(page: Page) {
+    checkBeforeLocatorActions(page);
     const close = page.close.bind(page);
     page.close = async (options) => {
-      await this.checkBeforeClosing([page]);
+      await this.beforeLeaving(page);
       return close(options);
     };
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
-      if (page.url() !== 'about:blank') await this.checkBeforeClosing([page]);
+      await this.beforeLeaving(page);
       return goto(url, options);
     };
+  }
+
+  /**
+   * Before the test may leave a screen (goto, close, a click or a key press): a screen not checked yet is checked
+   * first, once it settles, so one the test leaves at once (a search straight to a result) is not missed.
+   */
+  async beforeLeaving(page: Page) {
+    if (this.finished || page.isClosed() || !this.contexts.has(page.context())) return;
+    const current = await page.evaluate(() => (window as unknown as { __axeScreen?: () => string }).__axeScreen?.()).catch(() => undefined);
+    if (current === undefined) return; // not a portal page (about:blank), or on its way to one
+    if (this.checked.get(page.context())?.has(current)) await this.queues.get(page);
+    else await this.checkNow(page);
   }
 
   private screenSettled(page: Page, screen: string) {
@@ -181,7 +198,7 @@ class AccessibilityAudit {
   }
 
   /** Checks the screen a page shows now (once it settles), then waits for every check queued for it. */
-  private async checkNow(page: Page) {
+  async checkNow(page: Page) {
     if (page.isClosed()) return;
     const settled = page
       .evaluate(() => (window as unknown as { __axeSettledScreen?: () => Promise<string> }).__axeSettledScreen?.())
@@ -191,15 +208,18 @@ class AccessibilityAudit {
     await this.queues.get(page);
   }
 
-  private async checkBeforeClosing(pages: Page[]) {
-    if (this.finished) return;
-    for (const page of pages) await this.checkNow(page);
-  }
-
   /** Checks what every open page shows at the end of the test and stops watching. */
   async finish() {
-    for (const context of this.contexts) await this.checkBeforeClosing(context.pages());
+    for (const context of this.contexts) for (const page of context.pages()) await this.beforeLeaving(page);
     this.finished = true;
+  }
+
+  /** The report so far, forgetting it (for a test of the audit itself, which must not fail on its probe). */
+  takeReport(): string | undefined {
+    const report = this.report();
+    this.findings.clear();
+    this.errors.length = 0;
+    return report;
   }
 
   report(): string | undefined {
@@ -221,32 +241,90 @@ class AccessibilityAudit {
   }
 }
 
-async function auditEveryScreen(browser: Browser, context: BrowserContext, run: () => Promise<void>): Promise<AccessibilityAudit> {
-  const audit = new AccessibilityAudit();
-  const pending: Promise<void>[] = [];
-  const watchNew = (created: BrowserContext) => pending.push(audit.watch(created));
-  await audit.watch(context);
-  browser.on('context', watchNew);
+/** The audit of the running test (one test at a time per worker), for the Locator actions patched below. */
+let activeAudit: AccessibilityAudit | undefined;
+const AUDIT_FILE = new URL(import.meta.url).pathname;
+let locatorActionsPatched = false;
+
+/** Runs a Locator action after the audit's check, with this file's frames taken out of a failure's stack. */
+async function afterCheck<T>(locator: Locator, action: () => Promise<T>): Promise<T> {
+  await activeAudit?.beforeLeaving(locator.page());
   try {
-    await run();
-    await Promise.all(pending);
-    await audit.finish();
-  } finally {
-    browser.off('context', watchNew);
+    return await action();
+  } catch (error) {
+    if (error instanceof Error && error.stack) {
+      error.stack = error.stack
+        .split('\n')
+        .filter((line) => !line.includes(AUDIT_FILE))
+        .join('\n');
+    }
+    throw error;
   }
-  return audit;
 }
 
-/** Playwright's `test` with the accessibility audit on: every spec imports `test` (and `expect`) from ./support. */
-export const test = base.extend<{ accessibilityAudit: undefined }>({
+/**
+ * Locator's click, double click, tap and key press check the screen first (`beforeLeaving`): they are how a test
+ * leaves a screen by the page's own links and buttons. Patched once per worker: the original actions move one
+ * prototype up and the audited ones call them as `super.click(…)`, so Playwright, which names a step by the call
+ * it sees, still reports 'locator.click', and a failure points at the spec's line.
+ */
+function checkBeforeLocatorActions(page: Page) {
+  if (locatorActionsPatched) return;
+  locatorActionsPatched = true;
+  const prototype = Object.getPrototypeOf(page.locator('html')) as Locator;
+  const originals = Object.create(Object.getPrototypeOf(prototype)) as Locator;
+  for (const name of ['click', 'dblclick', 'tap', 'press'] as const) Object.assign(originals, { [name]: prototype[name] });
+  Object.setPrototypeOf(prototype, originals);
+  const audited = {
+    click(this: Locator, ...args: Parameters<Locator['click']>) {
+      return afterCheck(this, () => super.click(...args));
+    },
+    dblclick(this: Locator, ...args: Parameters<Locator['dblclick']>) {
+      return afterCheck(this, () => super.dblclick(...args));
+    },
+    tap(this: Locator, ...args: Parameters<Locator['tap']>) {
+      return afterCheck(this, () => super.tap(...args));
+    },
+    press(this: Locator, ...args: Parameters<Locator['press']>) {
+      return afterCheck(this, () => super.press(...args));
+    },
+  };
+  Object.setPrototypeOf(audited, originals);
+  Object.assign(prototype, audited);
+}
+
+/**
+ * Playwright's `test` with the accessibility audit on: every spec imports `test` (and `expect`) from ./support. The
+ * audit watches the test's own context and every context the test opens (`browser.newContext()`, `ownBrowser`).
+ */
+export const test = base.extend<{ accessibilityAudit: AccessibilityAudit }>({
   accessibilityAudit: [
     async ({ browser, context }, use, testInfo) => {
-      const audit = await auditEveryScreen(browser, context, () => use(undefined));
-      await testInfo.attach('accessibility audit', { body: JSON.stringify(audit.checkedScreens, null, 2), contentType: 'application/json' });
+      const audit = new AccessibilityAudit();
+      activeAudit = audit;
+      const opening: Promise<void>[] = [];
+      const watchNew = (created: BrowserContext) => opening.push(audit.watch(created));
+      await audit.watch(context);
+      browser.on('context', watchNew);
+      try {
+        await use(audit);
+        await Promise.all(opening);
+        await audit.finish();
+      } finally {
+        browser.off('context', watchNew);
+        activeAudit = undefined;
+      }
+      await testInfo.attach('accessibility audit', {
+        body: JSON.stringify(audit.checkedScreens, null, 2),
+        contentType: 'application/json',
+      });
       if (process.env.AXE_VERBOSE) for (const { screen, ms } of audit.checkedScreens) console.log(`axe ${ms}ms ${screen}`);
       const report = audit.report();
-      if (report && process.env.AXE_ENFORCE) throw new Error(report);
-      if (report && process.env.AXE_VERBOSE) console.log(report);
+      if (report) {
+        const failure = new Error(report);
+        failure.stack = `Error: ${report}`; // the list is the message; this file's line would only be noise
+        throw failure;
+      }
     },
     { auto: true, timeout: 60_000, box: true, title: 'accessibility audit (axe)' },
   ],
