@@ -1,12 +1,13 @@
-import { Alert, Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { type AdminLicense, LICENSE_STATUSES, type LicenseStatus } from '@portal/contract';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { licenseDate } from '../../shared/licenses/license-text';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';
-import { usePaging } from '../../shared/ui/server-pagination';
-import { ServerTable } from '../../shared/ui/server-table';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
+import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { type AdminLicenseFilter, useAdminLicenses } from './api';
 import { LicenseStatusChip } from './components';
 import { adminLicenseMoves, MOVE_LABELS } from './rules';
@@ -20,7 +21,7 @@ function yearOptions(now = new Date()) {
 
 function RowActions({ license, onChange }: { license: AdminLicense; onChange: (change: StatusChange) => void }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: { md: 'flex-end' }, flexWrap: 'wrap' }}>
       {adminLicenseMoves(license.status).map((status) => (
         <Button
           key={status}
@@ -33,6 +34,97 @@ function RowActions({ license, onChange }: { license: AdminLicense; onChange: (c
         </Button>
       ))}
     </Stack>
+  );
+}
+
+const COLUMNS: ServerTableColumn[] = [
+  'Licence No',
+  'Holder',
+  'Member No',
+  'Year',
+  'Valid To',
+  'Status',
+  'Reason',
+  { label: 'Actions', align: 'right' },
+];
+
+type LicenseRowProps = { license: AdminLicense; onChange: (change: StatusChange) => void };
+
+function LicenseRow({ license: l, onChange }: LicenseRowProps) {
+  return (
+    <TableRow hover>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{l.licenseNo}</TableCell>
+      <TableCell>{l.holderName}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.memberNo ?? '—'}</TableCell>
+      <TableCell>{l.year}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{licenseDate(l.validTo)}</TableCell>
+      <TableCell>
+        <LicenseStatusChip status={l.status} />
+      </TableCell>
+      <TableCell sx={{ maxWidth: 260 }}>{l.statusReason ?? '—'}</TableCell>
+      <TableCell align="right">
+        <RowActions license={l} onChange={onChange} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** On a phone: number and year, the status, the holder, validity, the reason and the actions. */
+function LicenseCard({ license: l, onChange }: LicenseRowProps) {
+  return (
+    <SummaryCard
+      label={`Licence ${l.licenseNo}`}
+      head={
+        <Typography variant="body2" color="text.secondary">
+          {l.licenseNo} · {l.year}
+        </Typography>
+      }
+      aside={<LicenseStatusChip status={l.status} />}
+      title={`${l.holderName}${l.memberNo ? ` · ${l.memberNo}` : ''}`}
+    >
+      <Typography variant="body2">Valid to {licenseDate(l.validTo)}</Typography>
+      {l.statusReason && (
+        <Typography variant="body2" color="text.secondary">
+          Reason: {l.statusReason}
+        </Typography>
+      )}
+      <Box>
+        <RowActions license={l} onChange={onChange} />
+      </Box>
+    </SummaryCard>
+  );
+}
+
+interface LicenseListProps {
+  /** Undefined until the first page arrives. */
+  licenses: AdminLicense[] | undefined;
+  refreshing: boolean;
+  onChange: (change: StatusChange) => void;
+  pagination: ComponentProps<typeof ServerPagination>;
+}
+
+/** The register's columns on a wide screen; on a phone a card a licence, then the pagination. */
+function LicenseList({ licenses, refreshing, onChange, pagination }: LicenseListProps) {
+  const phone = usePhoneCards();
+  const empty = licenses?.length === 0 && 'No licences match.';
+  if (phone) {
+    return (
+      <Stack spacing={1.5}>
+        {refreshing && <LinearProgress aria-label="Loading licences" />}
+        {empty && <Typography color="text.secondary">{empty}</Typography>}
+        {licenses?.map((l) => (
+          <LicenseCard key={l.licenseNo} license={l} onChange={onChange} />
+        ))}
+        <ServerPagination {...pagination} />
+      </Stack>
+    );
+  }
+  return (
+    <ServerTable label="Licences" refreshing={refreshing && 'Loading licences'} columns={COLUMNS} empty={empty} pagination={pagination}>
+      {licenses?.map((l) => (
+        <LicenseRow key={l.licenseNo} license={l} onChange={onChange} />
+      ))}
+    </ServerTable>
   );
 }
 
@@ -96,30 +188,12 @@ export function AdminLicensesPage() {
       {licenses.isLoading ? (
         <LoadingSpinner label="Loading licences" />
       ) : (
-        <ServerTable
-          label="Licences"
-          refreshing={licenses.isFetching && 'Loading licences'}
-          columns={['Licence No', 'Holder', 'Member No', 'Year', 'Valid To', 'Status', 'Reason', { label: 'Actions', align: 'right' }]}
-          empty={licenses.data?.items.length === 0 && 'No licences match.'}
+        <LicenseList
+          licenses={licenses.data?.items}
+          refreshing={licenses.isFetching}
+          onChange={setChange}
           pagination={{ ...paging, count: licenses.data?.total ?? 0, options: [10, 20, 50, 100] }}
-        >
-          {licenses.data?.items.map((l) => (
-            <TableRow key={l.licenseNo} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{l.licenseNo}</TableCell>
-              <TableCell>{l.holderName}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.memberNo ?? '—'}</TableCell>
-              <TableCell>{l.year}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{licenseDate(l.validTo)}</TableCell>
-              <TableCell>
-                <LicenseStatusChip status={l.status} />
-              </TableCell>
-              <TableCell sx={{ maxWidth: 260 }}>{l.statusReason ?? '—'}</TableCell>
-              <TableCell align="right">
-                <RowActions license={l} onChange={setChange} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </ServerTable>
+        />
       )}
       <LicenseStatusDialog change={change} onClose={() => setChange(null)} />
     </Stack>
