@@ -8,6 +8,8 @@ import { PlainTable } from '../../shared/ui/plain-table';
 import { saveBlob } from '../../shared/ui/save-blob';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination } from '../../shared/ui/server-pagination';
+import type { ServerTableColumn } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { cpdApi, useCompliance } from './api';
 import { COMPLIANCE_COLORS, ComplianceChip } from './components';
 import { type ComplianceCategory, complianceCsvName, complianceSegments, formatPoints, yearsFrom } from './rules';
@@ -76,6 +78,68 @@ function CategoryBar({ category }: { category: ComplianceCategory }) {
 }
 
 /** Compliance by year and category: a chart per category, the members with their state, paging and the CSV export. */
+type ComplianceData = NonNullable<ReturnType<typeof useCompliance>['data']>;
+type ComplianceMember = ComplianceData['members'][number];
+type MembersProps = { members: ComplianceMember[]; categories: ComplianceData['categories'] };
+
+const COLUMNS: ServerTableColumn[] = [
+  'Member No',
+  'Name',
+  'Category',
+  { label: 'Points', align: 'right' },
+  { label: 'Structured', align: 'right' },
+  { label: 'Required', align: 'right' },
+  'Status',
+];
+
+const categoryName = (categories: MembersProps['categories'], code: string) =>
+  categories.find((c) => c.categoryCode === code)?.description ?? code;
+
+/** The members' columns on a wide screen; on a phone a card a member: number, status, name, category and points. */
+function ComplianceMembers({ members, categories }: MembersProps) {
+  if (usePhoneCards()) {
+    return (
+      <Stack spacing={1.5}>
+        {members.map((m) => (
+          <SummaryCard
+            key={m.memberNo}
+            label={`CPD of ${m.memberNo}`}
+            head={
+              <Typography variant="body2" color="text.secondary">
+                {m.memberNo} · {categoryName(categories, m.categoryCode)}
+              </Typography>
+            }
+            aside={<ComplianceChip status={m.status} />}
+            title={m.name}
+          >
+            <Typography variant="body2">
+              Points <strong>{formatPoints(m.points)}</strong> of {formatPoints(m.annualPoints)} required · Structured{' '}
+              {formatPoints(m.structuredPoints)}
+            </Typography>
+          </SummaryCard>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <PlainTable label="CPD compliance of members" sx={{ minWidth: 720 }} columns={COLUMNS}>
+      {members.map((m) => (
+        <TableRow key={m.memberNo} hover>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.memberNo}</TableCell>
+          <TableCell>{m.name}</TableCell>
+          <TableCell>{categoryName(categories, m.categoryCode)}</TableCell>
+          <TableCell align="right">{formatPoints(m.points)}</TableCell>
+          <TableCell align="right">{formatPoints(m.structuredPoints)}</TableCell>
+          <TableCell align="right">{formatPoints(m.annualPoints)}</TableCell>
+          <TableCell>
+            <ComplianceChip status={m.status} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </PlainTable>
+  );
+}
+
 export function ComplianceTab() {
   const { minor } = useSettings();
   const categories = useCategories();
@@ -190,33 +254,7 @@ export function ComplianceTab() {
             {data.members.length === 0 ? (
               <Typography color="text.secondary">No members match these filters.</Typography>
             ) : (
-              <PlainTable
-                label="CPD compliance of members"
-                sx={{ minWidth: 720 }}
-                columns={[
-                  'Member No',
-                  'Name',
-                  'Category',
-                  { label: 'Points', align: 'right' },
-                  { label: 'Structured', align: 'right' },
-                  { label: 'Required', align: 'right' },
-                  'Status',
-                ]}
-              >
-                {data.members.map((m) => (
-                  <TableRow key={m.memberNo} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.memberNo}</TableCell>
-                    <TableCell>{m.name}</TableCell>
-                    <TableCell>{data.categories.find((c) => c.categoryCode === m.categoryCode)?.description ?? m.categoryCode}</TableCell>
-                    <TableCell align="right">{formatPoints(m.points)}</TableCell>
-                    <TableCell align="right">{formatPoints(m.structuredPoints)}</TableCell>
-                    <TableCell align="right">{formatPoints(m.annualPoints)}</TableCell>
-                    <TableCell>
-                      <ComplianceChip status={m.status} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </PlainTable>
+              <ComplianceMembers members={data.members} categories={data.categories} />
             )}
             <ServerPagination
               count={data.total}
