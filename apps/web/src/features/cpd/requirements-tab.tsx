@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from '@mui/icons-material';
-import { Alert, Box, Button, LinearProgress, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { type CpdRequirement, cpdMessages, cpdRequirementsInput } from '@portal/contract';
 import { useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { Caption } from '../../shared/ui/caption';
 import { eachFieldError } from '../../shared/ui/field-errors';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useToast } from '../../shared/ui/toast';
 import { cpdApi, useCpdRequirements, useRefreshCpd } from './api';
 
@@ -42,12 +43,15 @@ function RequirementsForm({ rows }: { rows: CpdRequirement[] }) {
     }
   });
 
-  const numberField = (index: number, name: 'annualPoints' | 'structuredPoints', label: string) => {
+  const phone = usePhoneCards();
+  /** A number field named `label` for screen readers; on a phone's card it shows `visibleLabel` too. */
+  const numberField = (index: number, name: 'annualPoints' | 'structuredPoints', label: string, visibleLabel?: string) => {
     const fieldError = errors.requirements?.[index]?.[name];
     return (
       <TextField
         type="number"
         size="small"
+        label={visibleLabel}
         {...form.register(`requirements.${index}.${name}`, { valueAsNumber: true })}
         error={Boolean(fieldError)}
         helperText={fieldError?.message}
@@ -68,25 +72,51 @@ function RequirementsForm({ rows }: { rows: CpdRequirement[] }) {
           {error}
         </Alert>
       )}
-      <PlainTable label="CPD requirements" sx={{ minWidth: 560 }} columns={['Category', 'Annual points', 'Structured points']}>
-        {fields.map((f, index) => {
-          const row = rows[index];
-          return (
-            <TableRow key={f.id}>
-              <TableCell>
-                {row?.description ?? f.categoryCode}
-                <Caption>{f.categoryCode}</Caption>
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                {numberField(index, 'annualPoints', `Annual points for ${row?.description ?? f.categoryCode}`)}
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                {numberField(index, 'structuredPoints', `Structured points for ${row?.description ?? f.categoryCode}`)}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </PlainTable>
+      {phone ? (
+        <Stack spacing={1.5}>
+          {fields.map((f, index) => {
+            const name = rows[index]?.description ?? f.categoryCode;
+            return (
+              <SummaryCard
+                key={f.id}
+                label={`CPD requirement of ${name}`}
+                head={
+                  <Typography variant="body2" color="text.secondary">
+                    {f.categoryCode}
+                  </Typography>
+                }
+                aside={null}
+                title={name}
+              >
+                <Stack direction="row" spacing={1}>
+                  {numberField(index, 'annualPoints', `Annual points for ${name}`, 'Annual points')}
+                  {numberField(index, 'structuredPoints', `Structured points for ${name}`, 'Structured points')}
+                </Stack>
+              </SummaryCard>
+            );
+          })}
+        </Stack>
+      ) : (
+        <PlainTable label="CPD requirements" sx={{ minWidth: 560 }} columns={['Category', 'Annual points', 'Structured points']}>
+          {fields.map((f, index) => {
+            const row = rows[index];
+            return (
+              <TableRow key={f.id}>
+                <TableCell>
+                  {row?.description ?? f.categoryCode}
+                  <Caption>{f.categoryCode}</Caption>
+                </TableCell>
+                <TableCell sx={{ verticalAlign: 'top' }}>
+                  {numberField(index, 'annualPoints', `Annual points for ${row?.description ?? f.categoryCode}`)}
+                </TableCell>
+                <TableCell sx={{ verticalAlign: 'top' }}>
+                  {numberField(index, 'structuredPoints', `Structured points for ${row?.description ?? f.categoryCode}`)}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </PlainTable>
+      )}
       {isSubmitting && <LinearProgress aria-label="Saving the requirements" sx={{ mt: 2 }} />}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button type="submit" variant="contained" startIcon={<Save />} disabled={isSubmitting || !isDirty}>
