@@ -1,14 +1,12 @@
-import { CheckCircle } from '@mui/icons-material';
-import { Alert, Box, Card, CardContent, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { type AdminEvent, formatKes } from '@portal/contract';
 import { useNavigate, useParams } from 'react-router';
 import { useCategories } from '../../shared/settings/use-settings';
-import { PlainTable } from '../../shared/ui/plain-table';
-import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { AdminEventActions, EventStatusChip, useEventCommands } from './admin-actions';
+import { AdminBookingList } from './admin-bookings';
 import { useAdminBookings, useAdminEvent } from './api';
 import { DetailRow } from './booking-summary';
-import { BookingStatusChip, EventHeading, EventLoader, EventTags } from './components';
+import { EventHeading, EventLoader, EventTags } from './components';
 import { eventDates, eventTimes, nairobiDateTime } from './rules';
 
 function FeeList({ event }: { event: AdminEvent }) {
@@ -92,37 +90,7 @@ export function AdminEventPage() {
             </Alert>
           )}
           {bookings.data && list.length === 0 && <Typography color="text.secondary">No bookings yet.</Typography>}
-          {list.length > 0 && (
-            <PlainTable
-              label="Bookings"
-              outlined
-              columns={['Booking', 'Member No', 'Name', 'Email', 'Status', 'Paid', 'Attended', 'CPD certificate']}
-            >
-              {list.map((b) => (
-                <TableRow key={b.bookingNo} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.bookingNo}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.memberNo ?? '—'}</TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>{b.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.email ?? '—'}</TableCell>
-                  <TableCell>
-                    <BookingStatusChip status={b.status} />
-                  </TableCell>
-                  <TableCell>{b.amount > 0 ? (b.paid ? 'Yes' : 'No') : 'Free'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {b.attended ? (
-                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                        <CheckCircle fontSize="small" sx={{ color: STATUS_COLORS.good }} />
-                        <span>{b.attendedAt ? nairobiDateTime(b.attendedAt) : 'Yes'}</span>
-                      </Stack>
-                    ) : (
-                      'No'
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.cpdCertificateNo ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </PlainTable>
-          )}
+          {list.length > 0 && <AdminBookingList bookings={list} />}
           {dialog}
         </>
       )}
