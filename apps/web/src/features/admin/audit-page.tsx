@@ -1,10 +1,11 @@
 import { Alert, Box, Button, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
-import { AUDIT_ACTIONS } from '@portal/contract';
+import { AUDIT_ACTIONS, type AuditEntry } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { adminApi } from './api';
 
 const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
@@ -54,6 +55,72 @@ function summary(details: Record<string, unknown>): string {
     .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
     .join(' · ');
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+const actionLabel = (e: AuditEntry) => ACTION_LABELS[e.action as keyof typeof ACTION_LABELS] ?? e.action;
+const when = (e: AuditEntry) => new Date(e.at).toLocaleString('en-KE');
+
+function AuditRow({ entry: e }: { entry: AuditEntry }) {
+  return (
+    <TableRow>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e)}</TableCell>
+      <TableCell>{actionLabel(e)}</TableCell>
+      <TableCell>{e.actor_email ?? '—'}</TableCell>
+      <TableCell>{e.on_behalf_of_email ?? '—'}</TableCell>
+      <TableCell>{e.target ?? '—'}</TableCell>
+      <TableCell sx={{ maxWidth: 420, wordBreak: 'break-word', fontSize: 12, color: 'text.secondary' }}>{summary(e.details)}</TableCell>
+    </TableRow>
+  );
+}
+
+/** On a phone: when and the target, the action, who did it (and for whom), and the details. */
+function AuditCard({ entry: e }: { entry: AuditEntry }) {
+  return (
+    <SummaryCard
+      label={`Audit entry ${e.id}`}
+      head={
+        <Typography variant="body2" color="text.secondary">
+          {when(e)}
+        </Typography>
+      }
+      aside={null}
+      title={actionLabel(e)}
+    >
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        By {e.actor_email ?? '—'}
+        {e.on_behalf_of_email && ` on behalf of ${e.on_behalf_of_email}`}
+        {e.target && ` · ${e.target}`}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {summary(e.details)}
+      </Typography>
+    </SummaryCard>
+  );
+}
+
+const COLUMNS = ['When', 'Action', 'By', 'On behalf of', 'Target', 'Details'];
+
+/** The log's columns on a wide screen; on a phone a card an entry, then the pagination. */
+function AuditList({ entries, pagination }: { entries: AuditEntry[] | undefined; pagination: ComponentProps<typeof ServerPagination> }) {
+  const empty = entries?.length === 0 && 'Nothing recorded for these filters.';
+  if (usePhoneCards()) {
+    return (
+      <Stack spacing={1.5}>
+        {empty && <Typography color="text.secondary">{empty}</Typography>}
+        {entries?.map((e) => (
+          <AuditCard key={e.id} entry={e} />
+        ))}
+        <ServerPagination {...pagination} />
+      </Stack>
+    );
+  }
+  return (
+    <ServerTable label="Audit log" columns={COLUMNS} empty={empty} pagination={pagination}>
+      {entries?.map((e) => (
+        <AuditRow key={e.id} entry={e} />
+      ))}
+    </ServerTable>
+  );
 }
 
 export function AuditPage() {
@@ -137,25 +204,7 @@ export function AuditPage() {
       {audit.isLoading ? (
         <LoadingSpinner />
       ) : (
-        <ServerTable
-          label="Audit log"
-          columns={['When', 'Action', 'By', 'On behalf of', 'Target', 'Details']}
-          empty={audit.data?.entries.length === 0 && 'Nothing recorded for these filters.'}
-          pagination={{ ...paging, count: audit.data?.total ?? 0, options: [25, 50, 100, 200] }}
-        >
-          {audit.data?.entries.map((e) => (
-            <TableRow key={e.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString('en-KE')}</TableCell>
-              <TableCell>{ACTION_LABELS[e.action as keyof typeof ACTION_LABELS] ?? e.action}</TableCell>
-              <TableCell>{e.actor_email ?? '—'}</TableCell>
-              <TableCell>{e.on_behalf_of_email ?? '—'}</TableCell>
-              <TableCell>{e.target ?? '—'}</TableCell>
-              <TableCell sx={{ maxWidth: 420, wordBreak: 'break-word', fontSize: 12, color: 'text.secondary' }}>
-                {summary(e.details)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </ServerTable>
+        <AuditList entries={audit.data?.entries} pagination={{ ...paging, count: audit.data?.total ?? 0, options: [25, 50, 100, 200] }} />
       )}
     </Stack>
   );
