@@ -13,12 +13,14 @@ import {
   DialogTitle,
   Grid,
   IconButton,
+  Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
   Tooltip,
+  Typography,
 } from '@mui/material';
 import { type FileRule, profileMessages, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -28,6 +30,7 @@ import { api } from '../../../shared/api/client';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { LoadingSpinner } from '../../../shared/ui/loading';
+import { SummaryCard, usePhoneCards } from '../../../shared/ui/summary-card';
 import { TableScroller } from '../../../shared/ui/table-scroller';
 import { openStoredFile, toBody, useRefreshAfterChange, useSectionEntries } from '../api';
 import { ErrorDialog, errorMessages } from './error-dialog';
@@ -209,6 +212,34 @@ export function SectionList({
   const editable = alwaysEditable || editing || entries.data?.length === 0;
   const columns = config.columns.filter((c) => !hideColumns?.includes(c.label));
   const fileFields = config.fields.filter((f) => f.kind === 'file');
+  const phone = usePhoneCards();
+
+  const entryFiles = (entry: SectionEntry) =>
+    fileFields.map((f) => {
+      const stored = entry[f.name] as StoredFile;
+      return stored ? (
+        <Tooltip key={f.name} title={`Open ${stored.fileName}`}>
+          <IconButton size="small" aria-label={`Open ${stored.fileName}`} onClick={() => openStoredFile(stored.id)}>
+            <OpenInNew fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null;
+    });
+  const entryActions = (entry: SectionEntry) => (
+    <>
+      {rowActions?.(entry)}
+      {editable && (
+        <>
+          <IconButton aria-label={`Edit ${config.noun} ${entry.EntryNo}`} onClick={() => setDialog({ open: true, entry })}>
+            <Edit fontSize="small" />
+          </IconButton>
+          <IconButton aria-label={`Delete ${config.noun} ${entry.EntryNo}`} color="error" onClick={() => setDeleting(entry)}>
+            <Delete fontSize="small" />
+          </IconButton>
+        </>
+      )}
+    </>
+  );
 
   async function remove() {
     if (!deleting) return;
@@ -246,66 +277,66 @@ export function SectionList({
         {entries.isLoading && <LoadingSpinner />}
         {entries.error && <Alert severity="error">{entries.error.message}</Alert>}
         {entries.data?.length === 0 && <Alert severity="info">Nothing added yet.</Alert>}
-        {Boolean(entries.data?.length) && (
-          <TableScroller label={config.title}>
-            <Table size="small" aria-label={config.title}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableCell key={c.label}>{c.label}</TableCell>
-                  ))}
-                  {fileFields.length > 0 && <TableCell>File</TableCell>}
-                  {(editable || rowActions) && <TableCell align="right">Actions</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {entries.data?.map((entry) => (
-                  <TableRow key={entry.EntryNo}>
-                    {columns.map((c) => (
-                      <TableCell key={c.label}>{c.value(entry)}</TableCell>
+        {Boolean(entries.data?.length) &&
+          (phone ? (
+            <Stack spacing={1.5}>
+              {entries.data?.map((entry) => {
+                const [first, ...rest] = columns;
+                return (
+                  <SummaryCard
+                    key={entry.EntryNo}
+                    label={`${config.noun} ${entry.EntryNo}`}
+                    head={
+                      <Typography variant="body2" color="text.secondary">
+                        {first?.label}
+                      </Typography>
+                    }
+                    aside={fileFields.length > 0 && <Box>{entryFiles(entry)}</Box>}
+                    title={first?.value(entry)}
+                  >
+                    {rest.map((c) => (
+                      <Typography key={c.label} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                        <Box component="span" sx={{ color: 'text.secondary' }}>
+                          {c.label}:
+                        </Box>{' '}
+                        {c.value(entry)}
+                      </Typography>
                     ))}
-                    {fileFields.length > 0 && (
-                      <TableCell>
-                        {fileFields.map((f) => {
-                          const stored = entry[f.name] as StoredFile;
-                          return stored ? (
-                            <Tooltip key={f.name} title={`Open ${stored.fileName}`}>
-                              <IconButton size="small" aria-label={`Open ${stored.fileName}`} onClick={() => openStoredFile(stored.id)}>
-                                <OpenInNew fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                          ) : null;
-                        })}
-                      </TableCell>
-                    )}
-                    {(editable || rowActions) && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {rowActions?.(entry)}
-                        {editable && (
-                          <>
-                            <IconButton
-                              aria-label={`Edit ${config.noun} ${entry.EntryNo}`}
-                              onClick={() => setDialog({ open: true, entry })}
-                            >
-                              <Edit fontSize="small" />
-                            </IconButton>
-                            <IconButton
-                              aria-label={`Delete ${config.noun} ${entry.EntryNo}`}
-                              color="error"
-                              onClick={() => setDeleting(entry)}
-                            >
-                              <Delete fontSize="small" />
-                            </IconButton>
-                          </>
-                        )}
-                      </TableCell>
-                    )}
+                    {(editable || rowActions) && <Box>{entryActions(entry)}</Box>}
+                  </SummaryCard>
+                );
+              })}
+            </Stack>
+          ) : (
+            <TableScroller label={config.title}>
+              <Table size="small" aria-label={config.title}>
+                <TableHead>
+                  <TableRow>
+                    {columns.map((c) => (
+                      <TableCell key={c.label}>{c.label}</TableCell>
+                    ))}
+                    {fileFields.length > 0 && <TableCell>File</TableCell>}
+                    {(editable || rowActions) && <TableCell align="right">Actions</TableCell>}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroller>
-        )}
+                </TableHead>
+                <TableBody>
+                  {entries.data?.map((entry) => (
+                    <TableRow key={entry.EntryNo}>
+                      {columns.map((c) => (
+                        <TableCell key={c.label}>{c.value(entry)}</TableCell>
+                      ))}
+                      {fileFields.length > 0 && <TableCell>{entryFiles(entry)}</TableCell>}
+                      {(editable || rowActions) && (
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {entryActions(entry)}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableScroller>
+          ))}
       </CardContent>
       <EntryDialog
         config={config}
