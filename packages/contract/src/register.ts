@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MEMBER_TYPES } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
-import { IMPORT_RESULTS, MEMBERSHIP_STATUSES } from './register-values';
+import { IMPORT_RESULTS } from './register-values';
 
 /**
  * The public register (part 1 §2 'Public search', §7 profile/search calls) and the members register an
