@@ -224,7 +224,7 @@ function ApplicationRows({ applications, actions }: ApplicationListProps) {
           <TableCell>
             <StatusChips application={a} />
           </TableCell>
-          <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
+          <TableCell sx={{ minWidth: 160, maxWidth: 320 }}>
             <Feedback application={a} />
           </TableCell>
           <TableCell sx={{ minWidth: 230 }}>{actions(a)}</TableCell>
