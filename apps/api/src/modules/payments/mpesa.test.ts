@@ -1,6 +1,6 @@
 import { paymentMessages } from '@portal/contract';
 import { schema } from '@portal/db';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_KEY, FAKE_SECRET, failureCallback, startFakeDaraja, successCallback } from '../../../test/fake-daraja';
 import { createTestApp } from '../../../test/harness';
@@ -32,8 +32,13 @@ async function pendingPush(amountCents = 232_000) {
   return { ...member, response, payment, checkoutRequestId: payment.checkoutRequestId as string };
 }
 
+/** Outcomes in the order the callbacks arrived (PostgreSQL returns updated rows in any order without one). */
 async function callbackOutcomes(checkoutRequestId: string) {
-  const rows = await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.checkoutRequestId, checkoutRequestId));
+  const rows = await t.db
+    .select()
+    .from(paymentCallbacks)
+    .where(eq(paymentCallbacks.checkoutRequestId, checkoutRequestId))
+    .orderBy(asc(paymentCallbacks.id));
   return rows.map((r) => r.outcome);
 }
 
