@@ -66,7 +66,9 @@ test('My Projects: eligible members open the projects system with a token it can
     const samuel = await ownBrowser(browser);
     await samuel
       .context()
-      .route(`${PROJECTS}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Projects</title><h1>Projects</h1>' }));
+      .route(`${PROJECTS}/**`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Projects</title><h1>Projects</h1></html>' }),
+      );
     await signedIn(samuel, SAMUEL.email, SAMUEL.password);
     const [projects] = await Promise.all([
       samuel.waitForEvent('popup'),
