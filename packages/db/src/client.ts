@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,11 +18,70 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the pending migrations; on PostgreSQL under an advisory lock, so instances starting together migrate once. */
   migrate(): Promise<void>;
+  /** The journal's migrations this database has not applied (tags, oldest first); every one of them when none ran. */
+  pendingMigrations(): Promise<string[]>;
+  /** node-postgres's pool: connections open, idle, and queries waiting for one. Absent for PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+/** The key of the session-level advisory lock held while migrating (any fixed bigint; 'portalmg' in ASCII). */
+export const MIGRATION_LOCK_KEY = '8101820536569588583';
+
+/** The journal drizzle-kit writes beside the migrations: one entry per migration, `when` is its folderMillis. */
+function journalEntries(): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries;
+}
+
+/**
+ * Compares drizzle's record of applied migrations (drizzle.__drizzle_migrations, keyed by the journal's `when`, as
+ * its migrator does) with the journal. A database where no migration ran has every one pending.
+ */
+async function pendingMigrationsOf(db: Db): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    const rows = await queryRows<{ created_at: string }>(db, sql`select created_at::text as created_at from drizzle.__drizzle_migrations`);
+    applied = new Set(rows.map((r) => r.created_at));
+  } catch (error) {
+    // 3F000: no drizzle schema yet; 42P01: no migrations table yet.
+    const state = sqlState(error);
+    if (state !== '3F000' && state !== '42P01') throw error;
+    applied = new Set();
+  }
+  return journalEntries()
+    .filter((entry) => !applied.has(String(entry.when)))
+    .map((entry) => entry.tag);
+}
+
+/**
+ * Migrates on one connection holding a session-level advisory lock: instances starting together wait for the first
+ * one, then find nothing left to apply (drizzle's own "create schema/table if not exists" and the migrations race
+ * otherwise). The lock goes with the session if the connection dies.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    // A client whose unlock failed is not given back to the pool: ending it ends its session and so the lock.
+    client.release(broken);
+  }
+}
 
 export interface DatabaseOptions {
   /** A postgres:// URL: use a real PostgreSQL server. */
@@ -108,7 +167,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
+      pendingMigrations: () => pendingMigrationsOf(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -119,7 +180,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    // One process owns an embedded database: nothing else can migrate it at the same time.
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    pendingMigrations: () => pendingMigrationsOf(db),
     close: () => client.close(),
   };
 }
