@@ -45,6 +45,7 @@ interface EntryRoute {
 const ROUTES: EntryRoute[] = [
   { name: 'login', path: '/', signedIn: false, budgetKb: 100 },
   { name: 'public register', path: '/search/search-list', signedIn: false, budgetKb: 100 },
+  { name: 'register results', path: '/search/search-list?term=mwangi&page=1', signedIn: false, budgetKb: 100 },
   { name: 'document verification', path: '/search/verify/ERB-CERT-0000', signedIn: false, budgetKb: 100 },
   { name: 'dashboard (signed in)', path: '/dashboard', signedIn: true, budgetKb: 180 },
 ];

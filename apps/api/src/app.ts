@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -24,6 +25,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { refereeRoutes } from './modules/referees/routes';
+import { registerPageRoutes } from './modules/register/pages/routes';
 import { registerRoutes } from './modules/register/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { setupRoutes } from './modules/setup/routes';
@@ -140,6 +142,10 @@ export async function buildApp(config: Config, database: Database, options: { lo
     },
     { prefix: '/api' },
   );
+
+  // Server-rendered pages compress their own answers (reply.compress); built assets come pre-compressed.
+  await app.register(compress, { global: false });
+  await app.register(registerPageRoutes(ctx));
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './billing-admin';
 export * from './codec';
+export * from './colour-contrast';
 export * from './cpd';
 export * from './documents';
 export * from './events';

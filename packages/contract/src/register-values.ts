@@ -49,6 +49,7 @@ export type ImportResult = (typeof IMPORT_RESULTS)[number];
 
 export const registerMessages = {
   memberNotFound: 'Member not found',
+  linkNotValid: 'This link is not valid.',
   searchPlaceholder: 'Name or member number',
   noResults: 'No member matches your search',
   capped: `More than ${SEARCH_MAX_RESULTS} members match; the first ${SEARCH_MAX_RESULTS} are listed. Add a first name or a member number to narrow the search.`,

@@ -392,21 +392,6 @@ export const router = createBrowserRouter([
           (m) => <m.SearchLayout />,
         ),
         children: [
-          { index: true, element: <Navigate to="/search/search-list" replace /> },
-          {
-            path: 'search-list',
-            ...lazyPage(
-              () => import('../features/register/search-list-page'),
-              (m) => <m.SearchListPage />,
-            ),
-          },
-          {
-            path: 'search-card/:code',
-            ...lazyPage(
-              () => import('../features/register/search-card-page'),
-              (m) => <m.SearchCardPage />,
-            ),
-          },
           {
             path: 'verify/:documentNo',
             ...lazyPage(

@@ -1,5 +1,5 @@
-import { createTheme, darken, getContrastRatio } from '@mui/material/styles';
-import type { ColorName } from '@portal/contract';
+import { createTheme } from '@mui/material/styles';
+import { type ColorName, readableOn, TEXT_CONTRAST } from '@portal/contract';
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -18,18 +18,9 @@ declare module '@mui/material/Button' {
   }
 }
 
-/** WCAG 2.1 AA (1.4.3): text needs a contrast of 4.5:1 with what is behind it (decision 036). */
-export const TEXT_CONTRAST = 4.5;
-const PAPER = '#ffffff';
+export { readableOn, TEXT_CONTRAST };
 
-/** The colour itself when text in it reads on every given background, else the lightest darker shade of it that does. */
-export function readableOn(colour: string, backgrounds: string[]): string {
-  for (let step = 0; step <= 20; step++) {
-    const shade = step === 0 ? colour : darken(colour, step / 20);
-    if (backgrounds.every((background) => getContrastRatio(shade, background) >= TEXT_CONTRAST)) return shade;
-  }
-  return '#000000';
-}
+const PAPER = '#ffffff';
 
 type BrandColour = 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning' | 'accent' | 'badge';
 

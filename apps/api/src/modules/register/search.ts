@@ -171,15 +171,20 @@ export function nameSearchQuery(cleaned: string, page: number, withWorkplace = t
     order by r.position`;
 }
 
-/** GET profile/search/show/{profileId}: one listed member's card, with the photo. */
-export async function showPublicProfile(ctx: AppContext, profileId: string): Promise<PublicProfileCard> {
+/** One listed member's public fields (the photo by its address), or 404 'Member not found'. */
+export async function findPublicProfile(ctx: AppContext, profileId: string): Promise<PublicProfile> {
   const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
   const rows = await queryRows<PublicRow>(
     ctx.db,
     sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()}, ${licence()} ${listed} where p.profile_id = ${profileId} limit 1`,
   );
   if (!rows.length) throw notFound(registerMessages.memberNotFound);
-  const profile = publicProfile(rows[0], lookups);
+  return publicProfile(rows[0], lookups);
+}
+
+/** GET profile/search/show/{profileId}: one listed member's card, with the photo. */
+export async function showPublicProfile(ctx: AppContext, profileId: string): Promise<PublicProfileCard> {
+  const profile = await findPublicProfile(ctx, profileId);
   const photo = await publicPhoto(ctx, profileId);
   return { ...profile, base64Image: photo ? `data:${photo.contentType};base64,${photo.bytes.toString('base64')}` : null };
 }

@@ -29,7 +29,7 @@ import { TableScroller } from '../../shared/ui/table-scroller';
 import { useToast } from '../../shared/ui/toast';
 import { UploadProgress } from '../../shared/ui/upload-progress';
 import { importMembers, type MembersFilter, useMembers } from './api';
-import { StatusChip } from './public-member';
+import { StatusChip } from './status-chip';
 
 function ImportReportView({ report, onClose }: { report: ImportReport; onClose: () => void }) {
   const refused = report.rows.filter((r) => r.result === 'refused');

@@ -25,7 +25,7 @@ function useScrolledPast(threshold: number) {
   return past;
 }
 
-/** The public register's layout (/search): a header linking to search and login, and scroll-to-top. */
+/** The layout of the public verification pages (/search/verify/…): a header linking to search and login, and scroll-to-top. */
 export function SearchLayout() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
 
@@ -39,7 +39,8 @@ export function SearchLayout() {
       footer
       actions={
         <>
-          <Button component={RouterLink} to="/search/search-list" color="primary">
+          {/* The member checker is a server-rendered page (decision 042): a whole-page load, not a client route. */}
+          <Button href="/search/search-list" color="primary">
             Search
           </Button>
           <Button component={RouterLink} to="/" color="primary" variant="outlined">
