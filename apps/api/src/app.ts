@@ -52,7 +52,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const ctx: AppContext = { db: database.db, config, storage: createStorage(config.filesDir) };
+  const ctx: AppContext = { db: database.db, config, storage: createStorage(config) };
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { type S3Settings, s3SettingsFromEnv } from './shared/s3-storage';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -12,6 +13,8 @@ export interface Config {
   databaseDir: string;
   /** Where uploaded files are kept: a folder, or `memory://` (the default when DATA_DIR is in memory). */
   filesDir: string;
+  /** Files in an S3 bucket instead of filesDir: STORAGE_URL=s3://bucket/prefix and S3_* (docs/storage.md). */
+  s3?: S3Settings;
   databaseUrl?: string;
   /** Connections to PostgreSQL at most (DATABASE_POOL_SIZE; decision 027). */
   databasePoolSize: number;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseDir: dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'db'),
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'files'),
+    s3: s3SettingsFromEnv(env),
     databaseUrl: env.DATABASE_URL || undefined,
     // Twice this machine's cores, at least 4 (right when PostgreSQL runs beside the API; otherwise set it from the
     // database server's cores): more busy backends than it has cores only queue inside it (decision 027).

@@ -9,6 +9,7 @@ import { configuredTransports } from './modules/outbox/transports';
 import { startOutboxWorker } from './modules/outbox/worker';
 import { startPaymentRecovery } from './modules/payments';
 import { resendRequestsToRecord, startRefereeReminders } from './modules/referees';
+import { describeS3 } from './shared/s3-storage';
 
 async function main() {
   loadDotEnv();
@@ -34,7 +35,7 @@ async function main() {
     '',
     `  Member portal running at ${config.publicUrl}`,
     `  Database: ${where}`,
-    `  Uploaded files: ${config.filesDir.startsWith('memory://') ? 'in memory (DATA_DIR=memory://)' : config.filesDir}`,
+    `  Uploaded files: ${config.s3 ? describeS3(config.s3) : config.filesDir.startsWith('memory://') ? 'in memory (DATA_DIR=memory://)' : config.filesDir}`,
     `  API reference: ${config.publicUrl}/api/docs`,
     config.env !== 'production' ? `  Outbox (OTPs, emails): ${config.publicUrl}/dev/outbox` : '',
     '',

@@ -1,11 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { profileMessages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn } from '../../../test/harness';
 import { postMultipart } from '../../../test/multipart';
 import {
@@ -19,10 +16,9 @@ import {
   polyglotPdfBytes,
   sectionSample,
 } from '../../../test/profile';
-import { loadConfig } from '../../config';
 import { Problems } from '../../shared/errors';
 import { readablePdf, withImageJob } from '../../shared/file-types';
-import { createStorage, directoryStorage, memoryStorage } from '../../shared/storage';
+import { memoryStorage } from '../../shared/storage';
 import { isPdf, isPngOrJpeg, preparePdf, withFileChanges } from './files';
 
 const t = await createTestApp();
@@ -282,50 +278,5 @@ describe('withFileChanges', () => {
     expect(await storage.get(row.storageKey)).toEqual(pdfBytes());
     await withFileChanges(ctx, (_tx, changes) => changes.drop(profileId, [kept.id]));
     expect(await storage.get(row.storageKey)).toBeNull();
-  });
-});
-
-describe('storage', () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-  });
-
-  it.each([
-    ['memory', async () => memoryStorage()],
-    [
-      'directory',
-      async () => {
-        const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-files-'));
-        dirs.push(dir);
-        return directoryStorage(dir);
-      },
-    ],
-  ])('%s: put, get, remove; keys are checked', async (_kind, make) => {
-    const storage = await make();
-    expect(await storage.get('PR000001/missing')).toBeNull();
-    await storage.put('PR000001/abc-123', Buffer.from('bytes'));
-    expect((await storage.get('PR000001/abc-123'))?.toString()).toBe('bytes');
-    await storage.put('PR000001/abc-123', Buffer.from('new'));
-    expect((await storage.get('PR000001/abc-123'))?.toString()).toBe('new');
-    await storage.remove('PR000001/abc-123');
-    expect(await storage.get('PR000001/abc-123')).toBeNull();
-    await storage.remove('PR000001/abc-123');
-    await expect(storage.put('../outside', Buffer.from('x'))).rejects.toThrow('Invalid storage key');
-    await expect(storage.put('/etc/passwd', Buffer.from('x'))).rejects.toThrow('Invalid storage key');
-  });
-
-  it('the directory keeps files under their key and leaves no temporary files', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-files-'));
-    dirs.push(dir);
-    const storage = createStorage(dir);
-    await storage.put('PR000009/one', Buffer.from('1'));
-    expect(await readdir(path.join(dir, 'PR000009'))).toEqual(['one']);
-  });
-
-  it('config: files under DATA_DIR/files, in memory with an in-memory DATA_DIR, FILES_DIR wins', () => {
-    expect(loadConfig({ DATA_DIR: '/srv/portal' }).filesDir).toBe('/srv/portal/files');
-    expect(loadConfig({ DATA_DIR: 'memory://' }).filesDir).toBe('memory://');
-    expect(loadConfig({ DATA_DIR: 'memory://', FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
   });
 });
