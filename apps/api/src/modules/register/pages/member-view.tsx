@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import { encodeBase64, type PublicProfile, registerMessages } from '@portal/contract';
 import { longDate } from '../../../shared/dates';
 

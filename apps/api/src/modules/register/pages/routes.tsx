@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+// The API runs under tsx without a tsconfig.json at the root: each JSX file names its runtime itself.
 import { createHash } from 'node:crypto';
 import { colorsToRecord, DEFAULT_COLORS, decodeBase64, messages, registerMessages, searchTermOf } from '@portal/contract';
 import { type Db, isDatabaseUnavailable } from '@portal/db';

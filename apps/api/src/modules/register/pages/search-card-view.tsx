@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import type { PublicProfile } from '@portal/contract';
 import { currentWorkplace, MemberAvatar, MemberChips, memberName } from './member-view';
 

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 import { type PublicProfile, registerMessages, type SearchPage, type SearchStats, searchPageCount } from '@portal/contract';
 import { SEARCH_LIST_PATH } from './frame';
 import { cardPath, currentWorkplace, MemberAvatar, MemberChips, memberName } from './member-view';

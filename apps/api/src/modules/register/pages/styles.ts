@@ -49,6 +49,7 @@ h3{font-size:1rem;font-weight:700;margin:0;line-height:1.3}
 .lead{margin:4px 0 24px}
 .stack>*+*{margin-top:24px}
 .search{display:flex;gap:8px;max-width:640px;align-items:flex-end}
+.search .btn{min-height:42px;padding:6px 20px}
 .field{flex:1;display:flex;flex-direction:column;gap:4px}
 .field label{font-size:.875rem;color:var(--muted)}
 .field input{font:inherit;padding:8.5px 14px;border:1px solid rgba(0,0,0,.38);border-radius:8px;background:${PAPER};width:100%;min-width:0}
