@@ -139,11 +139,8 @@ async function createApplications(db: Db) {
 /** This year's subscription run over the whole register, and two in three accounts pay theirs (M-Pesa). */
 async function createMoney(db: Db) {
   const period = today().slice(0, 4);
-  const ctx = {
-    db,
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', ALTCHA_HMAC_KEY: 'bench' }),
-    storage: createStorage('memory://'),
-  };
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', ALTCHA_HMAC_KEY: 'bench' });
+  const ctx = { db, config, storage: createStorage(config) };
   const run = await runBilling(ctx, period, null);
   log(`billing run ${period}: ${run.billedCount.toLocaleString('en-KE')} subscription invoices`);
   const profileIds = Array.from({ length: accounts }, (_, k) => bulkMember(k + 1).profile.profileId);

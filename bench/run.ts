@@ -119,7 +119,7 @@ async function timeRenders(ctx: AppContext, label: string, document: string, doc
 /** The demo member's membership certificate, and the invoice and receipt of the application fee (demo seed). */
 async function timeCertificates(db: Db, label: string): Promise<CertificateResult[]> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', PUBLIC_URL: 'https://portal.example', ALTCHA_HMAC_KEY: 'bench' });
-  const ctx: AppContext = { db, config, storage: createStorage('memory://') };
+  const ctx: AppContext = { db, config, storage: createStorage(config) };
   const [application] = await db.select().from(schema.applications).where(eq(schema.applications.assignedMemberNo, 'ERB1001')).limit(1);
   const failed = (note: string) =>
     ['certificate', 'invoice', 'receipt'].map((document) => ({ database: label, document, median: Number.NaN, p99: Number.NaN, note }));

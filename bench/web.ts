@@ -15,6 +15,7 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -60,10 +61,19 @@ function verdict(ok: boolean): string {
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
-function compressedSize(file: string, extension: '.gz' | '.br'): number {
-  const copy = `${file}${extension}`;
-  // Files under the compression threshold have no copy: they go as they are.
-  return existsSync(copy) ? statSync(copy).size : statSync(file).size;
+/** The bytes the server sends for a path when the browser accepts only `encoding`: what a phone downloads. */
+function transferSize(server: StartedServer, pathname: string, encoding: 'gzip' | 'br'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.url}${pathname}`, { headers: { 'accept-encoding': encoding } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
 }
 
 interface Session {
@@ -99,13 +109,13 @@ async function measureRoute(browser: Browser, server: StartedServer, route: Entr
     if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
   });
   await page.goto(`${server.url}${route.path}`, { waitUntil: 'networkidle' });
-  const landed = new URL(page.url()).pathname;
+  const landedAt = new URL(page.url());
+  const landed = landedAt.pathname + landedAt.search;
   await context.close();
 
-  const rows = [...scripts].map((file) => {
-    const local = path.join(DIST, file);
-    return { file, gz: compressedSize(local, '.gz'), br: compressedSize(local, '.br') };
-  });
+  const rows = await Promise.all(
+    [...scripts].map(async (file) => ({ file, gz: await transferSize(server, file, 'gzip'), br: await transferSize(server, file, 'br') })),
+  );
   rows.sort((a, b) => b.gz - a.gz);
   const gz = rows.reduce((sum, r) => sum + r.gz, 0);
   const br = rows.reduce((sum, r) => sum + r.br, 0);

@@ -33,7 +33,7 @@ function ResultCard({ member, showWorkPlace }: { member: PublicProfile; showWork
       <a className="card result" href={cardPath(member.ProfileID)}>
         <MemberAvatar member={member} />
         <div>
-          <h3>{memberName(member)}</h3>
+          <h2>{memberName(member)}</h2>
           <p className="body2 muted">
             {member.MemberNo} · {member.CategoryDescription}
           </p>

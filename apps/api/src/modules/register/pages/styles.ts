@@ -65,6 +65,7 @@ h3{font-size:1rem;font-weight:700;margin:0;line-height:1.3}
 a.card:hover{box-shadow:0 3px 5px -1px rgba(0,0,0,.2),0 6px 10px rgba(0,0,0,.14),0 1px 18px rgba(0,0,0,.12)}
 .result{display:flex;gap:16px}
 .result>div{min-width:0}
+.result h2{font-size:1rem;margin:0;line-height:1.3}
 .avatar{flex:none;width:64px;height:64px;border-radius:50%;background:var(--primary);color:var(--on-primary);display:flex;align-items:center;justify-content:center;font-size:26px;overflow:hidden}
 .avatar img{width:100%;height:100%;object-fit:cover}
 .avatar-lg{width:160px;height:160px;font-size:56px}
