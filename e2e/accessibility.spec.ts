@@ -17,7 +17,11 @@ test('the login, forgot-password, categories and 404 pages pass axe', async ({ p
 });
 
 test('the public register search with results and a member card pass axe', async ({ page, accessibilityAudit }) => {
-  await page.goto('/search/search-list');
+  // The sign-in page's Member Checker opens the server-rendered checker (a whole page, not a client route).
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Member Checker' }).click();
+  await expect(page).toHaveURL(/\/search\/search-list$/);
+  await expect(page.getByRole('heading', { name: 'Member Checker', level: 1 })).toBeVisible();
   await page.getByLabel('Name or member number').fill(DEMO_MEMBER.memberNo);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const card = page.getByRole('link').filter({ hasText: DEMO_MEMBER.memberNo });
@@ -43,6 +47,9 @@ test('the verification page of an issued document passes axe', async ({ page, re
 
   await page.goto(verifyPath as string);
   await expect(page.getByRole('heading', { name: 'Genuine document' })).toBeVisible();
+  // Its Search button leaves the web app for the server-rendered checker.
+  await page.getByRole('link', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Member Checker', level: 1 })).toBeVisible();
 });
 
 test('the audit reports a serious violation with its screen, rule and element', async ({ page, accessibilityAudit }) => {

@@ -44,6 +44,8 @@ export function PublicFrame({
             variant="h6"
             component={RouterLink}
             to={home}
+            // A page the server renders (the member checker) is loaded whole, not routed in the app.
+            reloadDocument={home.startsWith('/search/')}
             sx={{
               ...(actions ? { flexGrow: 1 } : {}),
               ...(compactName ? { minWidth: 0 } : {}),

@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../../shared/session/session-store';
 import { PublicFrame } from '../../../shared/ui/public-frame';
 import { landingPath } from '../landing';
@@ -23,7 +23,8 @@ export function AuthLayout() {
       footer
       actions={
         <>
-          <Button component={RouterLink} to="/search" color="primary">
+          {/* The member checker is a server-rendered page (decision 042): a whole-page load, not a client route. */}
+          <Button href="/search/search-list" color="primary">
             Member Checker
           </Button>
           {session && (
