@@ -36,13 +36,17 @@ import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
 import { registerInputGuard } from './shared/input-guard';
+import { genReqId, type LogStream, loggerOptions } from './shared/logging';
+import { createMetrics, registerMetrics } from './shared/metrics';
 import { bearerToken, resolveSession } from './shared/session';
 import { createStorage } from './shared/storage';
 import { registerFormData } from './shared/uploads';
 
-export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}) {
+export async function buildApp(config: Config, database: Database, options: { logger?: boolean; logStream?: LogStream } = {}) {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    // JSON logs through pino (shared/logging.ts): a request id on every line; no headers, bodies or token values.
+    logger: loggerOptions(config, { enabled: options.logger, stream: options.logStream }),
+    genReqId,
     // Per-address rate limits rely on the client address: trust only the configured proxy hops.
     // A function, not the number: Fastify 5.12 ignores X-Forwarded-For when trustProxy is a number.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
@@ -51,8 +55,15 @@ export async function buildApp(config: Config, database: Database, options: { lo
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every answer (errors and 404s too) names its request id, set before anything else can fail.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const ctx: AppContext = { db: database.db, config, storage: createStorage(config) };
+  // Prometheus metrics in this app's own registry; GET /metrics for internal scrapers (shared/metrics.ts).
+  ctx.metrics = createMetrics(database);
+  registerMetrics(app, ctx.metrics, config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -118,7 +129,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes(ctx, database.kind));
+      await api.register(healthRoutes(ctx, database));
       await api.register(companyRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(authRoutes(ctx));

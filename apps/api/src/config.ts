@@ -64,6 +64,26 @@ export interface Config {
   cardSandbox: boolean;
   /** Signs the card sandbox's results. */
   cardSecret: string;
+  /** JSON logs (pino) at this level: LOG_LEVEL, else 'info' in production; no logs otherwise (tests stay quiet). */
+  logLevel?: LogLevel;
+  /** Background jobs (outbox, reminders, payment recovery, CPD, licences) run in this instance; JOBS=off for web-only ones. */
+  jobs: boolean;
+  /** GET /metrics wants `Authorization: Bearer <METRICS_TOKEN>`; without a token only internal addresses may scrape. */
+  metricsToken?: string;
+  /** How long a SIGTERM waits for requests in flight and a running job step before it forces (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** TEST_SLOW_ROUTE=1 (never in production): GET /api/health/test-slow?ms=N, for the graceful-shutdown test. */
+  testSlowRoute: boolean;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevelOf(value: string | undefined, nodeEnv: Config['env']): LogLevel | undefined {
+  if (!value) return nodeEnv === 'production' ? 'info' : undefined;
+  const level = value.trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return level as LogLevel;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -118,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     cardSandbox: nodeEnv !== 'production' || env.CARD_SANDBOX === 'on',
     cardSecret: env.CARD_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
+    logLevel: logLevelOf(env.LOG_LEVEL, nodeEnv),
+    jobs: env.JOBS !== 'off',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
+    testSlowRoute: env.TEST_SLOW_ROUTE === '1' && nodeEnv !== 'production',
     ...overrides,
   };
   if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {

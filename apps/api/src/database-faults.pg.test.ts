@@ -147,6 +147,11 @@ describe('the database going away under load', () => {
     await until('the health check to report the database down', async () => (await request('GET', '/api/health')).status === 503);
     const health = await request('GET', '/api/health');
     expect(health.body.data).toEqual({ status: 'unavailable', database: 'postgres' });
+    // Readiness says why (decision 038); liveness does not depend on the database: no restart while it is away.
+    const ready = await request('GET', '/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.data).toEqual({ status: 'unavailable', database: 'postgres', reason: 'the database is unavailable' });
+    expect((await request('GET', '/api/health/live')).status).toBe(200);
     await sleep(Math.max(0, 3000 - (Date.now() - down)));
     expect(server.exitCode).toBeNull();
 

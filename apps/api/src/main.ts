@@ -2,13 +2,8 @@ import { isDatabaseUnavailable, openDatabase } from '@portal/db';
 import { demoApprover, demoPeople, seed } from '@portal/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { startSubscriptionReminders } from './modules/billing';
-import { startCpdReminders } from './modules/cpd/reminders';
-import { startLicenceJobs } from './modules/licences/lifecycle';
-import { configuredTransports } from './modules/outbox/transports';
-import { startOutboxWorker } from './modules/outbox/worker';
-import { startPaymentRecovery } from './modules/payments';
-import { resendRequestsToRecord, startRefereeReminders } from './modules/referees';
+import { startBackgroundJobs } from './jobs';
+import { resendRequestsToRecord } from './modules/referees';
 import { describeS3 } from './shared/s3-storage';
 
 async function main() {
@@ -21,13 +16,12 @@ async function main() {
   const readdressed = await resendRequestsToRecord({ db: database.db, config });
   if (readdressed.resent || readdressed.withdrawn) console.log('referee requests re-sent to the record', readdressed);
 
-  const app = await buildApp(config, database, { logger: config.env === 'production' });
-  const stopWorker = startOutboxWorker(database.db, configuredTransports(config), config.outboxPollMs);
-  const stopReminders = startRefereeReminders({ db: database.db, config });
-  const stopPaymentRecovery = startPaymentRecovery({ db: database.db, config });
-  const stopSubscriptionReminders = startSubscriptionReminders({ db: database.db, config });
-  const stopCpdReminders = startCpdReminders({ db: database.db, config });
-  const stopLicenceJobs = startLicenceJobs({ db: database.db, config });
+  // JSON logs when LOG_LEVEL is set or in production (shared/logging.ts); otherwise the lines below go to the console.
+  const app = await buildApp(config, database);
+  const logs = config.logLevel !== undefined;
+  const say = (message: string) => (logs ? app.log.info(message) : console.log(message));
+  // JOBS=off: a web-only instance (decision 038). Jobs log through the app's logger with a `job` field.
+  const jobs = startBackgroundJobs({ db: database.db, config }, { log: logs ? app.log : undefined, succeeded: app.metrics.jobSucceeded });
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.databaseDir}`;
@@ -52,17 +46,35 @@ async function main() {
       );
     }
   }
-  console.log(lines.filter((l) => l !== null).join('\n'));
+  if (logs) app.log.info({ url: config.publicUrl, database: where, jobs: config.jobs }, 'member portal started');
+  else console.log(lines.filter((l) => l !== null).join('\n'));
 
-  const shutdown = async () => {
-    stopWorker();
-    stopReminders();
-    stopPaymentRecovery();
-    stopSubscriptionReminders();
-    stopCpdReminders();
-    stopLicenceJobs();
-    await app.close();
+  // Graceful shutdown (decision 038): stop taking connections, let requests in flight and a running job step finish
+  // (at most SHUTDOWN_TIMEOUT_MS, then cut them and exit 1), close the pool, exit 0. A second signal exits at once.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    say(`${signal}: shutting down (waiting up to ${config.shutdownTimeoutMs} ms for requests in flight and running jobs)`);
+    // A connection kept alive after its last answer would hold the server open: each is closed once idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      Promise.all([app.close(), jobs.stop()]).then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), config.shutdownTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    clearInterval(sweep);
+    if (!finished) {
+      app.server.closeAllConnections();
+      if (logs) app.log.warn('shutdown timed out: remaining requests and jobs cut off');
+      else console.error('shutdown timed out: remaining requests and jobs cut off');
+      process.exit(1);
+    }
     await database.close();
+    say('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import type { LogStream } from '../src/shared/logging';
 
 export const ADMIN_EMAIL = 'admin@portal.test';
 export const ADMIN_PASSWORD = 'Admin@2026';
@@ -47,7 +48,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logStream?: LogStream } = {}) {
   const database = await openTestDatabase();
   await database.migrate();
   await seed(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
@@ -65,7 +66,8 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     },
     overrides,
   );
-  const app = await buildApp(config, database);
+  // A log stream turns the app's JSON logs on, into it (shared/logging.test.ts reads the logs of a whole flow).
+  const app = await buildApp(config, database, { logStream: options.logStream });
   afterAll(async () => {
     await app.close();
     await database.close();

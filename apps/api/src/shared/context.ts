@@ -1,5 +1,6 @@
 import type { Db } from '@portal/db';
 import type { Config } from '../config';
+import type { AppMetrics } from './metrics';
 import type { FileStorage } from './storage';
 
 /** What every module's routes and services are given. */
@@ -7,4 +8,6 @@ export interface AppContext {
   db: Db;
   config: Config;
   storage: FileStorage;
+  /** The app's Prometheus metrics (absent where a service runs outside an app: bench, scripts). */
+  metrics?: AppMetrics;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { DAY_MS } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
-import { startPeriodic } from '../../shared/periodic';
+import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import type { OutgoingMessage } from '../outbox/outbox';
 import { REMINDER_BATCH, reminderReachable, reminderRecipients, runReminderBatches } from '../outbox/reminder-run';
 import { today } from './ledger';
@@ -102,11 +102,12 @@ function reminderMessages(publicUrl: string, displayName: string, row: Claimed, 
 }
 
 /** Runs `sendSubscriptionReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
-export function startSubscriptionReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000) {
+export function startSubscriptionReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     () => sendSubscriptionReminders(ctx),
     // The next run tries again; a failed transaction claimed and queued nothing.
     (error) => console.error('subscription reminders failed', error),
+    { name: 'subscription-reminders', hooks },
   );
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { DAY_MS, nairobiDate } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
-import { startPeriodic } from '../../shared/periodic';
+import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import type { OutgoingMessage } from '../outbox/outbox';
 import { REMINDER_BATCH, reminderReachable, reminderRecipients, runReminderBatches } from '../outbox/reminder-run';
 import { toPoints } from './common';
@@ -123,11 +123,12 @@ function reminderMessages(publicUrl: string, displayName: string, year: string, 
 }
 
 /** Runs `sendCpdReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
-export function startCpdReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000) {
+export function startCpdReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     () => sendCpdReminders(ctx),
     // The next run tries again; a failed transaction claimed and queued nothing.
     (error) => console.error('CPD reminders failed', error),
+    { name: 'cpd-reminders', hooks },
   );
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { DAY_MS, nairobiDate } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
-import { startPeriodic } from '../../shared/periodic';
+import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import type { OutgoingMessage } from '../outbox/outbox';
 import { REMINDER_BATCH, reminderReachable, reminderRecipients, runReminderBatches } from '../outbox/reminder-run';
 
@@ -118,7 +118,7 @@ function reminderMessages(publicUrl: string, displayName: string, year: number, 
 }
 
 /** Runs the lapse job and the renewal reminders every `intervalMs` (hourly by default); answers a function that stops them. */
-export function startLicenceJobs(ctx: JobContext, intervalMs = 60 * 60 * 1000) {
+export function startLicenceJobs(ctx: JobContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     async () => {
@@ -126,5 +126,6 @@ export function startLicenceJobs(ctx: JobContext, intervalMs = 60 * 60 * 1000) {
       await sendLicenceReminders(ctx);
     },
     (error) => console.error('Licence jobs failed', error),
+    { name: 'licences', hooks },
   );
 }

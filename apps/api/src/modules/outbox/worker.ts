@@ -1,6 +1,6 @@
 import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
-import { startPeriodic } from '../../shared/periodic';
+import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import type { Channel } from './outbox';
 import type { Transport } from './transports';
 
@@ -58,12 +58,13 @@ export async function drainOutbox(db: Db, transports: Partial<Record<Channel, Tr
   return sent;
 }
 
-export function startOutboxWorker(db: Db, transports: Partial<Record<Channel, Transport>>, intervalMs: number) {
-  if (Object.keys(transports).length === 0) return () => {};
+export function startOutboxWorker(db: Db, transports: Partial<Record<Channel, Transport>>, intervalMs: number, hooks?: JobHooks) {
+  if (Object.keys(transports).length === 0) return async () => {};
   return startPeriodic(
     intervalMs,
     () => drainOutbox(db, transports),
     // The next tick retries; failures are recorded per row.
     () => {},
+    { name: 'outbox', hooks },
   );
 }

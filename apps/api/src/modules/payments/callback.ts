@@ -1,6 +1,7 @@
 import { toCents } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq, like } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../shared/context';
 import { textProblem } from '../../shared/input-guard';
 import { parseDarajaDate } from './mpesa';
@@ -74,9 +75,14 @@ export function parseCallbackBody(raw: Buffer): unknown {
  * Daraja's STK callback. The body is stored as the bytes that arrived, before anything reads them; then it is
  * parsed, processed (one short transaction) and the outcome recorded beside it. The route answers Daraja
  * {ResultCode: 0} whatever happened, so Daraja never retries into a half-done state. A processing error is
- * logged and left to the query job.
+ * logged (through the request's logger when given) and left to the query job.
  */
-export async function receiveMpesaCallback(ctx: CallbackContext, raw: Buffer, sourceIp: string): Promise<CallbackOutcome> {
+export async function receiveMpesaCallback(
+  ctx: CallbackContext,
+  raw: Buffer,
+  sourceIp: string,
+  log?: FastifyBaseLogger,
+): Promise<CallbackOutcome> {
   const [stored] = await ctx.db.insert(paymentCallbacks).values({ provider: 'MPESA', rawBody: raw }).returning({ id: paymentCallbacks.id });
   const payload = parseCallbackBody(raw);
   const stk = stkCallbackOf(payload);
@@ -85,7 +91,8 @@ export async function receiveMpesaCallback(ctx: CallbackContext, raw: Buffer, so
   try {
     outcome = await processCallback(ctx, stk, checkoutRequestId, sourceIp);
   } catch (error) {
-    console.error('M-Pesa callback processing failed', error);
+    if (log) log.error({ err: error, callbackId: stored.id }, 'M-Pesa callback processing failed');
+    else console.error('M-Pesa callback processing failed', error);
     outcome = 'error';
   }
   await ctx.db.update(paymentCallbacks).set({ outcome, payload, checkoutRequestId }).where(eq(paymentCallbacks.id, stored.id));

@@ -1,13 +1,14 @@
 import { schema } from '@portal/db';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { startPeriodic } from '../../shared/periodic';
+import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import { DarajaError } from './daraja';
 import { darajaClient } from './mpesa';
 import { confirmSuccess, markUnpaid, type PaymentRow } from './settle';
 
 const { payments } = schema;
-type RecoveryContext = Pick<AppContext, 'db' | 'config'>;
+/** `log`: the job's logger (a query that failed for another reason than Daraja's answer is logged there). */
+type RecoveryContext = Pick<AppContext, 'db' | 'config'> & { log?: JobHooks['log'] };
 const BATCH = 20;
 
 export interface RecoveryReport {
@@ -107,7 +108,10 @@ async function queryOne(ctx: RecoveryContext, payment: PaymentRow, expireBefore:
     return failed ? 'failed' : null;
   } catch (error) {
     // Still being processed, Daraja unreachable, or an id Daraja no longer knows: wait, then expire.
-    if (!(error instanceof DarajaError)) console.error('M-Pesa query failed', error);
+    if (!(error instanceof DarajaError)) {
+      if (ctx.log) ctx.log.error({ err: error, paymentId: payment.id }, 'M-Pesa query failed');
+      else console.error('M-Pesa query failed', error);
+    }
     if (payment.createdAt <= expireBefore) {
       const expired = await markUnpaid(ctx.db, payment.id, 'expired', {
         resultCode: error instanceof DarajaError ? (error.code ?? error.kind) : 'error',
@@ -119,10 +123,12 @@ async function queryOne(ctx: RecoveryContext, payment: PaymentRow, expireBefore:
 }
 
 /** Runs `recoverPendingPayments` every `intervalMs`; answers a function that stops it. */
-export function startPaymentRecovery(ctx: RecoveryContext, intervalMs = ctx.config.mpesaQueryIntervalMs) {
+export function startPaymentRecovery(ctx: RecoveryContext, intervalMs = ctx.config.mpesaQueryIntervalMs, hooks?: JobHooks) {
+  const log = hooks?.log?.child({ job: 'payment-recovery' });
   return startPeriodic(
     intervalMs,
-    () => recoverPendingPayments(ctx),
+    () => recoverPendingPayments(log ? { ...ctx, log } : ctx),
     (error) => console.error('payment recovery failed', error),
+    { name: 'payment-recovery', hooks },
   );
 }

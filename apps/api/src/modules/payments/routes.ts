@@ -79,7 +79,8 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (req) => {
-          await receiveMpesaCallback(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.ip);
+          const outcome = await receiveMpesaCallback(ctx, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.ip, req.log);
+          ctx.metrics?.mpesaCallback(outcome);
           return { ResultCode: 0, ResultDesc: 'Accepted' };
         },
       );

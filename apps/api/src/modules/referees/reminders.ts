@@ -4,7 +4,7 @@ import { and, asc, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { DAY_MS } from '../../shared/dates';
 import { loadMinorSettings } from '../../shared/organisation';
-import { startPeriodic } from '../../shared/periodic';
+import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import { issueRequest, refereeEntryOf, supersedeRequests } from './requests';
 
 const { refereeRequests } = schema;
@@ -62,11 +62,12 @@ export async function sendDueReminders(ctx: ReminderContext, now = new Date()): 
 }
 
 /** Runs `sendDueReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
-export function startRefereeReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000) {
+export function startRefereeReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     () => sendDueReminders(ctx),
     // The next run tries again; nothing was sent by a failed transaction.
     (error) => console.error('referee reminders failed', error),
+    { name: 'referee-reminders', hooks },
   );
 }
