@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import { adminRoutes } from './modules/admin/routes';
 import { applicationRoutes } from './modules/applications/routes';
+import { signInPageRoutes } from './modules/auth/pages/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   // Server-rendered pages compress their own answers (reply.compress); built assets come pre-compressed.
   await app.register(compress, { global: false });
   await app.register(registerPageRoutes(ctx));
+  await app.register(signInPageRoutes(ctx));
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

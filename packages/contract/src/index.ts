@@ -23,4 +23,5 @@ export * from './review';
 export * from './settings';
 export * from './settings-values';
 export * from './setup';
+export * from './sign-in-values';
 export * from './upgrades';

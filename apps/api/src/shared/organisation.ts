@@ -27,8 +27,17 @@ export function cachedMinorSettings(db: Db): Promise<MinorSettings> {
   return entry.value;
 }
 
+let generation = 0;
+
+/** Settings or company saved in this instance: every copy kept of them is read again (other instances within their lifetime). */
 export function forgetCachedSettings() {
   cached = null;
+  generation += 1;
+}
+
+/** Changes each time this instance saves settings or company, so other caches of them know to read again. */
+export function settingsGeneration(): number {
+  return generation;
 }
 
 export async function loadCompany(db: Db) {

@@ -5,6 +5,7 @@ import { adminEventRoutes, eventRoutes } from '../features/events/routes';
 import { adminLicenseRoutes, licenseRoutes } from '../features/licenses/routes';
 import { adminUpgradeRoutes, upgradeRoutes } from '../features/upgrades/routes';
 import { lazyPage } from '../shared/routing/lazy-page';
+import { ServerPage } from '../shared/routing/server-page';
 import { LoadingSpinner } from '../shared/ui/loading';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -26,13 +27,8 @@ export const router = createBrowserRouter([
           (m) => <m.AuthLayout />,
         ),
         children: [
-          {
-            path: '/',
-            ...lazyPage(
-              () => import('../features/auth/pages/login-page'),
-              (m) => <m.LoginPage />,
-            ),
-          },
+          // The sign-in page is rendered by the server (decision 042): reached inside the app, it is loaded whole.
+          { path: '/', element: <ServerPage /> },
           {
             path: '/forgot-password',
             ...lazyPage(

@@ -70,6 +70,7 @@ export async function updateCompany(ctx: AppContext, request: FastifyRequest, di
     .update(company)
     .set({ displayName, ...(logoUrl ? { logo: logoUrl } : {}), updatedAt: new Date() })
     .where(eq(company.id, row.id));
+  forgetCachedSettings();
   await audit(ctx.db, request, {
     action: 'company.updated',
     target: `company:${row.id}`,

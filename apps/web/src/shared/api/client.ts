@@ -1,4 +1,4 @@
-import { clearSession, readImpersonation, readSession, restoreAdminSession } from '../session/session-store';
+import { clearSession, readImpersonation, readSession, restoreAdminSession } from '../session/session-storage';
 
 export class ApiError extends Error {
   constructor(

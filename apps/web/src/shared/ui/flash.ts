@@ -1,26 +1,7 @@
 import { useEffect, useState } from 'react';
+import { clearFlash, type Flash, readFlash } from './flash-storage';
 
-const KEY = 'flash';
-
-export interface Flash {
-  message: string;
-  severity: 'success' | 'info' | 'warning' | 'error';
-}
-
-/** A one-time message for the next page, surviving redirects (route state does not). */
-export function setFlash(message: string, severity: Flash['severity'] = 'success') {
-  sessionStorage.setItem(KEY, JSON.stringify({ message, severity }));
-}
-
-function readFlash(): Flash | null {
-  const value = sessionStorage.getItem(KEY);
-  if (!value) return null;
-  try {
-    return JSON.parse(value) as Flash;
-  } catch {
-    return null;
-  }
-}
+export * from './flash-storage';
 
 /**
  * The flash message left for this page. It is read during render but removed only once the page has mounted:
@@ -30,7 +11,7 @@ function readFlash(): Flash | null {
 export function useFlash(): Flash | null {
   const [flash] = useState<Flash | null>(readFlash);
   useEffect(() => {
-    if (flash) sessionStorage.removeItem(KEY);
+    if (flash) clearFlash();
   }, [flash]);
   return flash;
 }

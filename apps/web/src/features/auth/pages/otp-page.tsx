@@ -3,10 +3,12 @@ import { decodeBase64, decodeJson, maskPhone, messages, type OtpTicket } from '@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { saveSession } from '../../../shared/session/session-store';
+import { useFlash } from '../../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../../shared/ui/form-alert';
 import { OtpField, useOtpEntry } from '../../../shared/ui/otp-field';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { landingPath } from '../landing';
 
 export function OtpPage() {
   const { id = '' } = useParams();
@@ -15,7 +17,9 @@ export function OtpPage() {
   const location = useLocation();
   const ticket = decodeJson<OtpTicket>(id);
   const prefill = decodeBase64(search.get('verify') ?? '') ?? '';
-  const flash = (location.state as { message?: string } | null)?.message;
+  // The sign-in page (server-rendered, decision 042) hands its message over as a flash; in-app steps as route state.
+  const flashed = useFlash();
+  const flash = (location.state as { message?: string } | null)?.message ?? flashed?.message;
   const [alert, setAlert] = useState<AlertState>(flash ? { severity: 'info', message: flash } : null);
   const [busy, setBusy] = useState(false);
   const otp = useOtpEntry({
@@ -29,7 +33,7 @@ export function OtpPage() {
         const session = await authApi.verifyOtp(ticket.id, code);
         saveSession(session);
         setAlert({ severity: 'success', message: messages.otpVerified });
-        setTimeout(() => navigate('/', { replace: true }), 800);
+        setTimeout(() => navigate(landingPath(session.user), { replace: true }), 800);
       } catch (error) {
         setAlert(errorAlert(error));
       } finally {

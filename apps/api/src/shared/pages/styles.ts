@@ -6,16 +6,17 @@ export const STATE_COLOURS = { good: '#2e7d32', pending: '#b45309' } as const;
 const PAPER = '#ffffff';
 
 /**
- * The register's style sheet: the web app's Material look (bar, cards, buttons, chips) in plain CSS, drawn in the
+ * The style sheet of the server-rendered pages (decision 042): the web app's Material look (bar, cards, buttons, chips) in plain CSS, drawn in the
  * organisation's colours with text kept at WCAG AA contrast whatever they are. Sent inline: the page needs no
  * other request to paint.
  */
-export function registerCss(colours: Record<ColorName, string>): string {
+export function pageCss(colours: Record<ColorName, string>): string {
   const primary = colours.primary;
   const vars = {
     '--primary': primary,
     '--on-primary': textOn(primary),
     '--primary-text': readableOn(primary, [PAPER, colours.BackTheme]),
+    '--secondary-text': readableOn(colours.secondary, [PAPER, colours.BackTheme]),
     '--info': colours.info,
     '--on-info': textOn(colours.info),
     '--back': colours.BackTheme,
@@ -35,6 +36,7 @@ a{color:var(--primary-text)}
 .bar{position:sticky;top:0;z-index:10;background:${PAPER};box-shadow:0 2px 1px -1px rgba(0,0,0,.2),0 1px 1px rgba(0,0,0,.14),0 1px 3px rgba(0,0,0,.12)}
 .bar-in{display:flex;align-items:center;gap:16px;min-height:64px;padding:8px 24px;max-width:1200px;margin:0 auto}
 .logo{width:40px;height:40px;border-radius:8px;object-fit:contain;flex:none}
+.site-nav{display:flex;gap:8px}
 .org{flex:1;min-width:0;font-weight:700;font-size:1.25rem;line-height:1.25;color:var(--primary-text);text-decoration:none}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:36px;padding:6px 16px;border-radius:8px;border:1px solid transparent;font:inherit;font-size:.875rem;font-weight:600;text-decoration:none;cursor:pointer;white-space:nowrap;background:none;color:var(--primary-text)}
 .btn:hover{background:rgba(0,0,0,.05)}
@@ -94,9 +96,28 @@ a.card:hover{box-shadow:0 3px 5px -1px rgba(0,0,0,.2),0 6px 10px rgba(0,0,0,.14)
 .facts{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));margin:16px 0 0}
 .facts dt{font-size:.75rem;color:var(--muted)}
 .facts dd{margin:0;font-weight:500}
+.two{display:grid;gap:32px;align-items:stretch}
+@media (min-width:900px){.two{grid-template-columns:1fr 1fr}.two>.first-wide-right{order:2}}
+.pad{padding:32px}
+.form-stack>*+*{margin-top:16px}
+.field-error{color:#d32f2f;font-size:.75rem;margin:0 14px}
+.with-toggle{position:relative}
+.with-toggle input{padding-right:48px}
+.toggle{position:absolute;right:4px;top:50%;transform:translateY(-50%);width:40px;height:40px;border:0;border-radius:50%;background:none;cursor:pointer;color:var(--muted);display:flex;align-items:center;justify-content:center}
+.toggle svg{width:24px;height:24px;fill:currentColor}
+.btn-lg{min-height:42px;width:100%;font-size:.9375rem}
+.btn-secondary{color:var(--secondary-text);border-color:var(--secondary-text)}
+.right{text-align:right}
+.divider{display:flex;align-items:center;gap:16px;color:var(--muted);font-size:.875rem}
+.divider::before,.divider::after{content:"";flex:1;border-top:1px solid rgba(0,0,0,.12)}
+.caption{display:block;font-size:.75rem;text-align:center;color:var(--muted);margin-top:4px}
+.steps h3{color:var(--primary-text);margin-bottom:8px}
+.steps ol{padding-left:20px;margin:0;font-size:.875rem}
+.steps li+li{margin-top:6px}
+.steps+.steps{border-top:1px solid rgba(0,0,0,.12);margin-top:24px;padding-top:24px}
 footer{padding:16px;text-align:center;color:var(--muted);border-top:1px solid rgba(0,0,0,.12);background:${PAPER};font-size:.875rem}
 .top{position:fixed;right:24px;bottom:24px;width:40px;height:40px;border-radius:50%;border:0;background:var(--primary);color:var(--on-primary);font-size:20px;cursor:pointer;box-shadow:0 3px 5px -1px rgba(0,0,0,.2),0 6px 10px rgba(0,0,0,.14)}
 .top[hidden]{display:none}
-@media (max-width:599px){.bar-in{padding:8px 16px;gap:8px}.org{font-size:1rem}main{padding:24px 16px}h1{font-size:1.75rem}.profile{padding:16px;justify-content:center}.btn{padding:6px 10px}}
+@media (max-width:599px){.pad{padding:16px}.bar-in{padding:8px 16px;gap:8px}.org{font-size:1rem}main{padding:24px 16px}h1{font-size:1.75rem}.profile{padding:16px;justify-content:center}.btn{padding:6px 10px}}
 @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}`;
 }
