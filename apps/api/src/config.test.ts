@@ -15,3 +15,19 @@ describe('DATABASE_POOL_SIZE', () => {
     await database.close();
   });
 });
+
+describe('several instances (decision 039)', () => {
+  it('REMINDER_INTERVAL_MS sets the reminder jobs’ interval, hourly by default', () => {
+    expect(loadConfig({}).reminderIntervalMs).toBe(60 * 60 * 1000);
+    expect(loadConfig({ REMINDER_INTERVAL_MS: '300' }).reminderIntervalMs).toBe(300);
+  });
+
+  it('refuses the card sandbox in production without CARD_SANDBOX_SECRET (a random key per process fails across instances)', () => {
+    const production = { NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k' };
+    expect(() => loadConfig({ ...production, CARD_SANDBOX: 'on' })).toThrow(
+      'CARD_SANDBOX_SECRET must be set with CARD_SANDBOX=on in production',
+    );
+    expect(loadConfig({ ...production, CARD_SANDBOX: 'on', CARD_SANDBOX_SECRET: 's' }).cardSecret).toBe('s');
+    expect(loadConfig(production).cardSandbox).toBe(false);
+  });
+});

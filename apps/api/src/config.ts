@@ -34,6 +34,8 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteMinutes: number;
   outboxPollMs: number;
+  /** How often the reminder jobs (referees, subscriptions, CPD, licences) look for work (REMINDER_INTERVAL_MS; hourly). */
+  reminderIntervalMs: number;
   /** How many proxies in front of the portal to trust for the client address (X-Forwarded-For); 0 = none. */
   trustProxyHops: number;
   /** Idle time before the inactivity logout when the setting is on (part 2 §9: 5 minutes). */
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
     sessionAbsoluteMinutes: Number(env.SESSION_ABSOLUTE_MINUTES ?? 12 * 60),
     outboxPollMs: Number(env.OUTBOX_POLL_MS ?? 2000),
+    reminderIntervalMs: Number(env.REMINDER_INTERVAL_MS ?? 60 * 60 * 1000),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     inactivityTimeoutMs: Number(env.INACTIVITY_TIMEOUT_MS ?? 300_000),
     searchRatePerMinute: Number(env.SEARCH_RATE_PER_MINUTE ?? 120),
@@ -147,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {
     throw new Error('ALTCHA_HMAC_KEY must be set in production');
+  }
+  // A random key per process would refuse, on another instance, a card result this one signed (decision 039).
+  if (config.env === 'production' && config.cardSandbox && !env.CARD_SANDBOX_SECRET) {
+    throw new Error('CARD_SANDBOX_SECRET must be set with CARD_SANDBOX=on in production');
   }
   if (config.mpesaBaseUrl && config.env === 'production' && (!env.MPESA_CONSUMER_KEY || !env.MPESA_CONSUMER_SECRET || !env.MPESA_PASSKEY)) {
     throw new Error('MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET and MPESA_PASSKEY must be set with MPESA_BASE_URL in production');

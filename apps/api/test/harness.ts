@@ -48,8 +48,12 @@ export async function openTestDatabase(): Promise<Database> {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { logStream?: LogStream } = {}) {
-  const database = await openTestDatabase();
+/**
+ * An app on a fresh test database, or on `options.database` (a database other processes share too: migrating and
+ * seeding it again changes nothing). Closed, with its database, after the file's tests.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { database?: Database; logStream?: LogStream } = {}) {
+  const database = options.database ?? (await openTestDatabase());
   await database.migrate();
   await seed(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: false });
   const config = loadConfig(

@@ -25,18 +25,29 @@ export interface SeedOptions {
   demo: boolean;
 }
 
-/** Brings a database to a usable state. Idempotent: rows that exist are left as the body edited them. */
+/** The transaction-level advisory lock the seed runs under (any fixed bigint; 'portalsd' in ASCII). */
+export const SEED_LOCK_KEY = '8101820098839081828';
+
+/**
+ * Brings a database to a usable state. Idempotent: rows that exist are left as the body edited them. Runs in one
+ * transaction holding an advisory lock, so instances starting together on a new database seed one after the other
+ * (its "insert when missing" checks would otherwise pass in both, and the portal would get two settings rows).
+ */
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
-  await seedConfiguration(db);
-  await seedLookups(db);
-  await seedAddedLookups(db);
-  await seedAdmin(db, options.adminEmail, options.adminPassword);
-  if (options.demo) {
-    await seedDemo(db);
-    await seedDemoMoney(db);
-    await seedDemoEvents(db);
-    await seedDemoUpgradesAndLicences(db);
-  }
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`);
+    await seedConfiguration(tx);
+    await seedLookups(tx);
+    await seedAddedLookups(tx);
+    await seedAdmin(tx, options.adminEmail, options.adminPassword);
+    if (options.demo) {
+      await seedDemo(tx);
+      await seedDemoMoney(tx);
+      await seedDemoEvents(tx);
+      await seedDemoUpgradesAndLicences(tx);
+    }
+  });
 }
 
 async function seedConfiguration(db: Db) {
@@ -278,7 +289,6 @@ async function seedDemo(db: Db) {
         applicationDateTime: new Date(`${person.registrationDate}T09:00:00Z`),
         status: 'Released',
         submitted: true,
-        submittedAt: new Date(`${person.registrationDate}T09:00:00Z`),
         assignedMemberNo: person.memberNo,
       });
     }

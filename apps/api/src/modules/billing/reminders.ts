@@ -101,8 +101,8 @@ function reminderMessages(publicUrl: string, displayName: string, row: Claimed, 
   return messages;
 }
 
-/** Runs `sendSubscriptionReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
-export function startSubscriptionReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
+/** Runs `sendSubscriptionReminders` every `intervalMs` (REMINDER_INTERVAL_MS, hourly by default); answers a function that stops it. */
+export function startSubscriptionReminders(ctx: ReminderContext, intervalMs = ctx.config.reminderIntervalMs, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     () => sendSubscriptionReminders(ctx),

@@ -122,8 +122,8 @@ function reminderMessages(publicUrl: string, displayName: string, year: string, 
   return messages;
 }
 
-/** Runs `sendCpdReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
-export function startCpdReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
+/** Runs `sendCpdReminders` every `intervalMs` (REMINDER_INTERVAL_MS, hourly by default); answers a function that stops it. */
+export function startCpdReminders(ctx: ReminderContext, intervalMs = ctx.config.reminderIntervalMs, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     () => sendCpdReminders(ctx),

@@ -2,7 +2,6 @@ import {
   APPLICATION_DOCUMENT_ROUTES,
   type ApplicationDocumentRoute,
   documentMessages,
-  hasBeenSubmitted,
   licenseMessages,
   upgradeMessages,
 } from '@portal/contract';
@@ -27,11 +26,10 @@ function mayRead(user: UserRow, facts: ApplicationFacts) {
 
 /** Why a document of this route is not available yet, or null when it is. */
 function unavailable(route: ApplicationDocumentRoute, facts: ApplicationFacts): string | null {
-  const { status } = facts.application;
+  const { status, submittedAt } = facts.application;
   switch (route) {
     case 'document':
-      // The same test as the File button's (issue 16): a seeded or imported accepted application has no submission time.
-      return hasBeenSubmitted(facts.application) ? null : documentMessages.documentNotSubmitted;
+      return submittedAt ? null : documentMessages.documentNotSubmitted;
     case 'certificate':
       return status === 'Released' ? null : documentMessages.certificateNotReleased;
     case 'acceptanceLetter':

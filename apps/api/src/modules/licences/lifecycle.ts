@@ -117,8 +117,8 @@ function reminderMessages(publicUrl: string, displayName: string, year: number, 
   return messages;
 }
 
-/** Runs the lapse job and the renewal reminders every `intervalMs` (hourly by default); answers a function that stops them. */
-export function startLicenceJobs(ctx: JobContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
+/** Runs the lapse job and the renewal reminders every `intervalMs` (REMINDER_INTERVAL_MS, hourly by default); answers a function that stops them. */
+export function startLicenceJobs(ctx: JobContext, intervalMs = ctx.config.reminderIntervalMs, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { expectSoundLedger, listen, memberWithInvoice, paymentRequest, paymentRow, receipts } from '../../../test/payments';
 import { findInvoice } from '../billing/index';
-import { darajaPassword, darajaTimestamp } from './daraja';
+import { DarajaClient, darajaPassword, darajaTimestamp } from './daraja';
 import { recoverPendingPayments } from './recovery';
 
 // No MPESA_BASE_URL: the built-in sandbox plays Daraja over real HTTP inside the app.
@@ -68,6 +68,52 @@ describe('the built-in M-Pesa sandbox', () => {
     const done = await waitFor(push.token, push.payment.id, 0);
     expect(done).toMatchObject({ status: 'succeeded', message: paymentMessages.succeeded });
     expect(await receipts(t, push.profileId)).toHaveLength(1);
+  });
+
+  it("answers a query about another instance's push: nothing is kept in one process (decision 039)", async () => {
+    // A second portal process with the same Daraja settings, as a worker instance beside a web instance.
+    const other = await createTestApp({ mpesaSandboxDelayMs: 300 });
+    const otherOrigin = await listen(other);
+    const push = await pushTo('0712341111', 40_000);
+    const { checkoutRequestId } = await paymentRow(t, push.payment.id);
+    const settings = { consumerKey: t.config.mpesaConsumerKey, consumerSecret: t.config.mpesaConsumerSecret };
+    const atOther = new DarajaClient({
+      ...settings,
+      baseUrl: `${otherOrigin}/api/sandbox/daraja`,
+      shortcode: '174379',
+      passkey: t.config.mpesaPasskey,
+    });
+    await expect(atOther.stkQuery(checkoutRequestId as string)).rejects.toMatchObject({ kind: 'processing' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(atOther.stkQuery(checkoutRequestId as string)).resolves.toMatchObject({
+      ResultCode: '0',
+      CheckoutRequestID: checkoutRequestId,
+    });
+
+    // A token one instance issued is good at the other; a changed id or token is not.
+    const token = await new DarajaClient({ ...atOther.settings, baseUrl: `${origin}/api/sandbox/daraja` }).accessToken();
+    const query = (id: string, bearer = token) =>
+      fetch(`${otherOrigin}/api/sandbox/daraja/mpesa/stkpushquery/v1/query`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...atOther.stkPushBody({
+            amount: 1,
+            phone: '254712345678',
+            callbackUrl: 'http://x/',
+            accountReference: 'A',
+            transactionDesc: 'B',
+          }),
+          CheckoutRequestID: id,
+        }),
+      });
+    expect((await query(checkoutRequestId as string)).status).toBe(200);
+    const last = (checkoutRequestId as string).slice(-1);
+    const forged = `${(checkoutRequestId as string).slice(0, -1)}${last === '9' ? '0' : String(Number(last) + 1)}`;
+    const refused = await query(forged);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ errorMessage: 'Bad Request - Invalid CheckoutRequestID' });
+    expect((await query(checkoutRequestId as string, `${token}x`)).status).toBe(401);
   });
 
   it('checks credentials and the password like Daraja', async () => {

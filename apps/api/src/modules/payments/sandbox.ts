@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { formatKes, fromCents, SANDBOX_MPESA_CANCEL_SUFFIX, SANDBOX_MPESA_LOST_CALLBACK_SUFFIX } from '@portal/contract';
 import { schema } from '@portal/db';
@@ -18,7 +18,10 @@ const { payments } = schema;
  * MPESA_SANDBOX / CARD_SANDBOX is on):
  * - Daraja: OAuth, STK push and STK query answered like Daraja, and the callback POSTed over HTTP a few seconds
  *   (MPESA_SANDBOX_DELAY_MS) after the push. Phones ending 0000 cancel (ResultCode 1032), phones ending 1111 pay
- *   but the callback is never sent (only the query job finds the payment); any other phone pays.
+ *   but the callback is never sent (only the query job finds the payment); any other phone pays. The sandbox keeps
+ *   nothing in memory (decision 039): its access tokens and CheckoutRequestIDs carry their own expiry, push time and
+ *   outcome under an HMAC of the Daraja credentials, so any instance's sandbox answers a query about a push another
+ *   instance took (with several instances, the query job may run on a worker that never saw the push).
  * - Card: a hosted checkout page with Approve and Decline that posts a signed result back.
  */
 export function paymentSandboxEnabled(ctx: Pick<AppContext, 'config'>): boolean {
@@ -41,15 +44,78 @@ function ownOrigin(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`;
 }
 
+type SandboxOutcome = 'paid' | 'cancelled' | 'lost';
+const OUTCOMES: readonly SandboxOutcome[] = ['paid', 'cancelled', 'lost'];
+
 interface SandboxPush {
   merchantRequestId: string;
   checkoutRequestId: string;
   phone: string;
   amount: number;
   callbackUrl: string;
-  outcome: 'paid' | 'cancelled' | 'lost';
-  decided: boolean;
+  outcome: SandboxOutcome;
   receipt: string;
+}
+
+/** What a CheckoutRequestID of this sandbox says about its push, once its signature checks. */
+interface IssuedPush {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  outcome: SandboxOutcome;
+  /** When the phone "answers": the push's time plus MPESA_SANDBOX_DELAY_MS. */
+  decidedAt: number;
+}
+
+/**
+ * Signs and reads the sandbox's tokens and ids with a key made of the Daraja credentials every instance shares, so
+ * nothing has to be remembered between calls or shared between processes.
+ */
+function sandboxSigner(config: AppContext['config']) {
+  const key = createHmac('sha256', 'portal-daraja-sandbox')
+    .update(`${config.mpesaConsumerKey}:${config.mpesaConsumerSecret}:${config.mpesaPasskey}`)
+    .digest();
+  const mac = (text: string) => createHmac('sha256', key).update(text).digest();
+  const sameMac = (given: Buffer, text: string) => given.length === 32 && timingSafeEqual(given, mac(text));
+  /** Digits from the MAC (Daraja's ids are digits after the ws_CO_ prefix). */
+  const macDigits = (text: string, length: number) =>
+    (BigInt(`0x${mac(text).toString('hex').slice(0, 16)}`) % 10n ** BigInt(length)).toString().padStart(length, '0');
+
+  return {
+    /** An access token valid until `expiresAt` (ms): the expiry and its MAC. */
+    token(expiresAt: number): string {
+      return `${expiresAt.toString(36)}.${mac(`token:${expiresAt}`).toString('base64url')}`;
+    },
+    tokenValid(token: string, now = Date.now()): boolean {
+      const [expires, signature] = token.split('.');
+      const expiresAt = Number.parseInt(expires ?? '', 36);
+      if (!signature || !Number.isSafeInteger(expiresAt) || expiresAt <= now) return false;
+      return sameMac(Buffer.from(signature, 'base64url'), `token:${expiresAt}`);
+    },
+    /**
+     * ws_CO_ + DDMMYYYYHHMMSS (Nairobi, like Daraja's) + the push's instant in ms since the epoch (13 digits) + the
+     * outcome (1 digit) + a nonce (4 digits) + 10 digits of the MAC of all that.
+     */
+    checkoutRequestId(at: Date, outcome: SandboxOutcome): string {
+      const stamp = darajaTimestamp(at);
+      const body = `${stamp.slice(6, 8)}${stamp.slice(4, 6)}${stamp.slice(0, 4)}${stamp.slice(8)}${String(at.getTime()).padStart(13, '0')}${OUTCOMES.indexOf(outcome)}${randomInt(10_000).toString().padStart(4, '0')}`;
+      return `ws_CO_${body}${macDigits(`push:${body}`, 10)}`;
+    },
+    read(checkoutRequestId: string): IssuedPush | null {
+      const match = /^ws_CO_(\d{14}(\d{13})(\d)(\d{4}))(\d{10})$/.exec(checkoutRequestId);
+      if (!match) return null;
+      const [, body, instant, outcomeDigit, nonce, digits] = match;
+      const expected = macDigits(`push:${body}`, 10);
+      if (!timingSafeEqual(Buffer.from(digits), Buffer.from(expected))) return null;
+      const outcome = OUTCOMES[Number(outcomeDigit)];
+      if (!outcome) return null;
+      return {
+        checkoutRequestId,
+        merchantRequestId: `${Number(nonce) + 10_000}-${macDigits(`merchant:${body}`, 8)}-1`,
+        outcome,
+        decidedAt: Number(instant) + config.mpesaSandboxDelayMs,
+      };
+    },
+  };
 }
 
 const hidden = { hide: true };
@@ -69,8 +135,9 @@ function receiptNumber(): string {
 function darajaSandbox(app: FastifyInstance, ctx: AppContext) {
   const { config } = ctx;
   registerLocalOrigin(config, () => ownOrigin(app));
-  const tokens = new Map<string, number>();
-  const pushes = new Map<string, SandboxPush>();
+  const signer = sandboxSigner(config);
+  // The callbacks still to send: the only thing held here, and losing it (a restart) is a lost callback, which the
+  // query job is there for.
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
@@ -80,8 +147,7 @@ function darajaSandbox(app: FastifyInstance, ctx: AppContext) {
   const send = (reply: FastifyReply, answer: { status: number; body: unknown }) => reply.status(answer.status).send(answer.body);
   const bearerValid = (header: string | undefined) => {
     const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
-    const expiresAt = tokens.get(token);
-    return expiresAt !== undefined && expiresAt > Date.now();
+    return signer.tokenValid(token);
   };
   const checkPassword = (body: Record<string, unknown>) =>
     String(body.BusinessShortCode) === config.mpesaShortcode &&
@@ -94,9 +160,7 @@ function darajaSandbox(app: FastifyInstance, ctx: AppContext) {
     const expected = `Basic ${Buffer.from(`${config.mpesaConsumerKey}:${config.mpesaConsumerSecret}`).toString('base64')}`;
     if (query.grant_type !== 'client_credentials') return send(reply, daraja(400, '400.008.02', 'Invalid grant type passed'));
     if (req.headers.authorization !== expected) return send(reply, daraja(400, '400.008.01', 'Invalid Authentication passed'));
-    const token = randomBytes(14).toString('base64url');
-    tokens.set(token, Date.now() + 3599_000);
-    return { access_token: token, expires_in: '3599' };
+    return { access_token: signer.token(Date.now() + 3599_000), expires_in: '3599' };
   });
 
   app.post('/sandbox/daraja/mpesa/stkpush/v1/processrequest', { schema: hidden }, async (req, reply) => {
@@ -123,25 +187,23 @@ function darajaSandbox(app: FastifyInstance, ctx: AppContext) {
     }
 
     // Daraja's ids look like ws_CO_DDMMYYYYHHMMSS + digits.
-    const stamp = darajaTimestamp(new Date());
+    const outcome: SandboxOutcome = phone.endsWith(SANDBOX_MPESA_CANCEL_SUFFIX)
+      ? 'cancelled'
+      : phone.endsWith(SANDBOX_MPESA_LOST_CALLBACK_SUFFIX)
+        ? 'lost'
+        : 'paid';
+    const issued = signer.read(signer.checkoutRequestId(new Date(), outcome)) as IssuedPush;
     const push: SandboxPush = {
-      merchantRequestId: `${randomInt(10_000, 99_999)}-${randomInt(10_000_000, 99_999_999)}-1`,
-      checkoutRequestId: `ws_CO_${stamp.slice(6, 8)}${stamp.slice(4, 6)}${stamp.slice(0, 4)}${stamp.slice(8)}${randomInt(100_000_000, 999_999_999)}`,
+      merchantRequestId: issued.merchantRequestId,
+      checkoutRequestId: issued.checkoutRequestId,
       phone,
       amount,
       callbackUrl,
-      outcome: phone.endsWith(SANDBOX_MPESA_CANCEL_SUFFIX)
-        ? 'cancelled'
-        : phone.endsWith(SANDBOX_MPESA_LOST_CALLBACK_SUFFIX)
-          ? 'lost'
-          : 'paid',
-      decided: false,
+      outcome,
       receipt: receiptNumber(),
     };
-    pushes.set(push.checkoutRequestId, push);
     const timer = setTimeout(() => {
       timers.delete(timer);
-      push.decided = true;
       if (push.outcome !== 'lost') void deliver(push);
     }, config.mpesaSandboxDelayMs);
     timer.unref();
@@ -159,9 +221,9 @@ function darajaSandbox(app: FastifyInstance, ctx: AppContext) {
     if (!bearerValid(req.headers.authorization)) return send(reply, daraja(401, '404.001.03', 'Invalid Access Token'));
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (!checkPassword(body)) return send(reply, daraja(400, '400.002.02', 'Bad Request - Invalid Password'));
-    const push = pushes.get(String(body.CheckoutRequestID ?? ''));
+    const push = signer.read(String(body.CheckoutRequestID ?? ''));
     if (!push) return send(reply, daraja(400, '400.002.02', 'Bad Request - Invalid CheckoutRequestID'));
-    if (!push.decided) return send(reply, daraja(500, '500.001.1001', 'The transaction is being processed'));
+    if (Date.now() < push.decidedAt) return send(reply, daraja(500, '500.001.1001', 'The transaction is being processed'));
     const [resultCode, resultDesc] = result(push);
     return {
       ResponseCode: '0',
@@ -173,7 +235,7 @@ function darajaSandbox(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  function result(push: SandboxPush): [number, string] {
+  function result(push: Pick<SandboxPush, 'outcome'>): [number, string] {
     return push.outcome === 'cancelled' ? [1032, 'Request cancelled by user'] : [0, 'The service request is processed successfully.'];
   }
 

@@ -61,8 +61,8 @@ export async function sendDueReminders(ctx: ReminderContext, now = new Date()): 
   }
 }
 
-/** Runs `sendDueReminders` every `intervalMs` (hourly by default); answers a function that stops it. */
-export function startRefereeReminders(ctx: ReminderContext, intervalMs = 60 * 60 * 1000, hooks?: JobHooks) {
+/** Runs `sendDueReminders` every `intervalMs` (REMINDER_INTERVAL_MS, hourly by default); answers a function that stops it. */
+export function startRefereeReminders(ctx: ReminderContext, intervalMs = ctx.config.reminderIntervalMs, hooks?: JobHooks) {
   return startPeriodic(
     intervalMs,
     () => sendDueReminders(ctx),
