@@ -80,7 +80,7 @@ test('log in as a member shows the banner, returns to admin, and the audit log l
   await page.goto('/dashboard/Settings');
   await expect(banner).toBeVisible();
   await page.getByLabel('SMS updates').click();
-  await expect(page.getByText('Notification preferences saved')).toBeVisible();
+  await expect(page.getByText('Setting Saved Successfully')).toBeVisible();
 
   await banner.getByRole('button', { name: 'Return to admin' }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
@@ -112,7 +112,7 @@ test('notification preferences default to on and keep their changes', async ({ p
   await page.goto('/dashboard/Settings');
   await expect(page.getByLabel('Email reminders (unpaid fees, expiring documents)')).toBeChecked();
   await page.getByLabel('Email updates (application progress, news)').click();
-  await expect(page.getByText('Notification preferences saved')).toBeVisible();
+  await expect(page.getByText('Setting Saved Successfully')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Email updates (application progress, news)')).not.toBeChecked();
   await expect(page.getByLabel('Email reminders (unpaid fees, expiring documents)')).toBeChecked();

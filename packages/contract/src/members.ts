@@ -40,6 +40,15 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
+/**
+ * Whether an application has been submitted at least once, so its application document (the File action) exists:
+ * a submission time, the submitted flag (records imported or seeded as decided carry no time), or any status a
+ * reviewer sets. The File button and the document route both ask this (issue 16).
+ */
+export function hasBeenSubmitted(a: { submitted: boolean; submittedAt: unknown; status: string }): boolean {
+  return a.submitted || (a.submittedAt !== null && a.submittedAt !== undefined) || a.status !== 'New';
+}
+
 /** Wording of the submission flow (part 1 §2 Applications, §4 Submit flow); server refusals share it. */
 export const applicationMessages = {
   completeProfile: 'Complete your profile',

@@ -52,6 +52,5 @@ export const messages = {
   passwordTooLong: 'Password is too long',
   formDataNotAccepted: 'This address does not take form data: send JSON.',
   formDataUnreadable: 'The form data could not be read. Please send it again.',
-  notificationsSaved: 'Notification preferences saved',
   loggedOut: 'Logged out',
 } as const;

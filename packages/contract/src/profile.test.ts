@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { certificationSchema, workExperienceSchema } from './profile';
+import {
+  BIO_FILE_RULES,
+  bioSchemaFor,
+  certificationSchema,
+  employeeSchema,
+  facilitySchema,
+  fileRequiredMessage,
+  refereeSchemaFor,
+  refereeWaitingNote,
+  SECTIONS,
+  shareholderSchema,
+  workExperienceSchema,
+} from './profile';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
@@ -35,5 +47,54 @@ describe('date rules across fields', () => {
     );
     expect(messages).toContain('End Date Cannot come before Start Date');
     expect(messages).toContain('Graduation Date Cannot come before Start Date');
+  });
+});
+
+describe('every message at once (issue 16)', () => {
+  it('the bio: Title and the disability fields with an empty Gender', () => {
+    const result = bioSchemaFor({ boardCaption: false }).safeParse({ Disability: true });
+    expect(messagesOf(result)).toEqual(
+      expect.arrayContaining([
+        'Gender is required',
+        'Title is required',
+        'PWD Card Number is required',
+        'Disability Description is required',
+      ]),
+    );
+  });
+
+  it('the referee: Referee Type with an empty Email, only when the board has types', () => {
+    expect(messagesOf(refereeSchemaFor(true).safeParse({}))).toEqual(
+      expect.arrayContaining(['Email is required', 'Referee Type is required']),
+    );
+    expect(messagesOf(refereeSchemaFor(false).safeParse({}))).not.toContain('Referee Type is required');
+  });
+
+  it('numbers: empty is required, not 0; a negative number has its own message', () => {
+    expect(messagesOf(facilitySchema.safeParse({ nameOfEquipment: 'Crane', quantity: '' }))).toEqual(['quantity is required']);
+    expect(messagesOf(employeeSchema.safeParse({ code: 'ENG', count: ' ' }))).toEqual(['count is required']);
+    expect(messagesOf(employeeSchema.safeParse({ code: 'ENG', count: '-3' }))).toEqual(['count cannot be negative']);
+    const holder = { name: 'A', identificationDocumentNo: '123456', type: 'Non Member' };
+    expect(messagesOf(shareholderSchema.safeParse({ ...holder, sharesHeld: '' }))).toEqual(['Shares Held is required']);
+    expect(messagesOf(shareholderSchema.safeParse({ ...holder, sharesHeld: '-1' }))).toEqual(['Shares Held cannot be negative']);
+    expect(shareholderSchema.parse({ ...holder, sharesHeld: '0' }).sharesHeld).toBe(0);
+  });
+
+  it('names a missing file', () => {
+    expect(fileRequiredMessage(BIO_FILE_RULES.id)).toBe('ID document is required');
+    expect(fileRequiredMessage(BIO_FILE_RULES.photo)).toBe('Profile Picture is required');
+    expect(SECTIONS.certification.files.map(fileRequiredMessage)).toEqual(['Certificate is required']);
+    expect(SECTIONS.facilities.files.map(fileRequiredMessage)).toEqual(['Proof of ownership is required']);
+  });
+});
+
+describe('the referee checklist note', () => {
+  it('says who has answered and who has not, with the real counts', () => {
+    expect(refereeWaitingNote({ accepted: 1, pending: 1, rejected: 0 })).toBe('Waiting for referees: 1 accepted, 1 pending');
+    expect(refereeWaitingNote({ accepted: 0, pending: 1, rejected: 1 })).toBe(
+      'Waiting for referees: 0 accepted, 1 pending, 1 rejected; name 1 more referee',
+    );
+    expect(refereeWaitingNote({ accepted: 1, pending: 0, rejected: 2 })).toBe('Name 1 more referee: 1 accepted, 0 pending, 2 rejected');
+    expect(refereeWaitingNote({ accepted: 0, pending: 0, rejected: 0 })).toBe('Name 2 referees');
   });
 });

@@ -36,7 +36,29 @@ export const profileMessages = {
   duplicateSpecialization: 'This specialization is already in your list',
   oneContactPerType: 'You already have a contact of this type',
   registrationNotFound: 'Professional Registration Number not found',
+  refereeTypeRequired: 'Referee Type is required',
+  wrongMemberType: 'This section is not available for your membership type',
+  // Part 1 §5 says only 'Shares Held is required' (a number of at least 0); a negative one is told why (issue 16).
+  sharesRequired: 'Shares Held is required',
+  sharesNegative: 'Shares Held cannot be negative',
+  quantityRequired: 'quantity is required',
+  quantityNegative: 'quantity cannot be negative',
+  countRequired: 'count is required',
+  countNegative: 'count cannot be negative',
+  experienceMaxReached: 'Max 100 characters reached',
 } as const;
+
+/** A transcript row of a foreign qualification that lacks its description or its PDF, by its number (issue 16). */
+export const transcriptMessages = {
+  description: (n: number) => `Transcript ${n} description is required`,
+  file: (n: number) => `Transcript ${n} attachment is required`,
+} as const;
+
+/**
+ * Runs an object's cross-field rule even while other fields fail (an enum left empty, a number not given), so a form
+ * shows every message on the first Save (issue 16). The rule must read its values defensively: they are not parsed.
+ */
+const always = { when: () => true } as const;
 
 export const PHOTO_MAX_BYTES = 2_000_000;
 export const PDF_MAX_BYTES = 10_000_000;
@@ -114,12 +136,12 @@ export interface BioRules {
 
 export function bioSchemaFor(rules: BioRules) {
   return bioBase.superRefine((v, ctx) => {
-    if (!rules.boardCaption && v.profileTitle.length === 0)
+    if (!rules.boardCaption && !v.profileTitle?.length)
       ctx.addIssue({ code: 'custom', path: ['profileTitle'], message: profileMessages.title });
     if (v.Disability && !v.PWDCardNo) ctx.addIssue({ code: 'custom', path: ['PWDCardNo'], message: profileMessages.pwdCard });
     if (v.Disability && !v.DisabilityDescription)
       ctx.addIssue({ code: 'custom', path: ['DisabilityDescription'], message: profileMessages.disabilityDescription });
-  });
+  }, always);
 }
 
 /** The firm's details (part 1 §3): every field required, text upper-cased; Email and PINRegNo come from the account. */
@@ -146,8 +168,9 @@ const sectionEmail = () =>
   z
     .string({ error: 'Email is required' })
     .trim()
-    .min(1, { message: 'Email is required', abort: true })
-    .regex(/^\S+@\S+$/, messages.emailInvalid)
+    .min(1, 'Email is required')
+    // Not an abort on the empty value: the object's cross-field rules (Referee Type, Work contacts) must still run.
+    .refine((v) => !v || /^\S+@\S+$/.test(v), messages.emailInvalid)
     .max(L.email, messages.emailTooLong);
 
 export const CONTACT_TYPES = ['Personal', 'Work'] as const;
@@ -177,14 +200,14 @@ export const contactSchema = z
       if (!v.Designation) ctx.addIssue({ code: 'custom', path: ['Designation'], message: 'Designation is required' });
     }
     if (v.Country_Code === 'KE' && !v.City) ctx.addIssue({ code: 'custom', path: ['City'], message: 'City is required' });
-  });
+  }, always);
 
 /** The county is required only when the county-field setting is on. */
 export function contactSchemaFor(countyField: boolean) {
   return contactSchema.superRefine((v, ctx) => {
     if (countyField && v.Country_Code === 'KE' && !v.County)
       ctx.addIssue({ code: 'custom', path: ['County'], message: 'County is required' });
-  });
+  }, always);
 }
 
 /** Runs a cross-field date rule even while other fields are still invalid, as long as both dates are there. */
@@ -199,7 +222,7 @@ export const workExperienceSchema = z
   .object({
     PositionHeld: req('Position Held is required', L.text),
     Sector: req('Sector Year is required', L.code),
-    ResponsibilitiesDescription: req('Description is required', 100, 'Max 100 characters reached'),
+    ResponsibilitiesDescription: req('Description is required', 100, profileMessages.experienceMaxReached),
     NameOfFirm: req('Name of Firm Awarded is required', L.text),
     FromDate: isoDate('From Date is required'),
     ToDate: optDate(),
@@ -265,7 +288,17 @@ export const certificationSchema = z
       if (v.ContactEmail && !/^\S+@\S+$/.test(v.ContactEmail))
         ctx.addIssue({ code: 'custom', path: ['ContactEmail'], message: messages.emailInvalid });
     }
-  });
+  }, always);
+
+/**
+ * A whole number of at least 0 (shares, quantity, count): empty is 'required' (not 0, as `Number('')` would make
+ * it), a negative one has its own message (issue 16).
+ */
+const wholeCount = (requiredMessage: string, negativeMessage: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+    z.coerce.number({ error: requiredMessage }).int(requiredMessage).min(0, negativeMessage),
+  );
 
 export const refereeSchema = z.object({
   Name: req('Name is required', L.text),
@@ -277,6 +310,17 @@ export const refereeSchema = z.object({
   Designation: opt(L.text),
   refereeType: opt(L.code),
 });
+
+/**
+ * The referee form: Referee Type is required when the board has referee types (part 1 §4), checked with every other
+ * field at once (issue 16).
+ */
+export function refereeSchemaFor(hasTypes: boolean) {
+  if (!hasTypes) return refereeSchema;
+  return refereeSchema.superRefine((v, ctx) => {
+    if (!v.refereeType) ctx.addIssue({ code: 'custom', path: ['refereeType'], message: profileMessages.refereeTypeRequired });
+  }, always);
+}
 
 export const institutionSchema = z.object({
   Institution: req('Institution is required', L.text),
@@ -306,7 +350,7 @@ export const directorSchema = z
   .superRefine((v, ctx) => {
     if (v.type === 'Member' && !v.regNo)
       ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
-  })
+  }, always)
   .transform((v) => ({ ...v, regNo: v.type === 'Member' ? v.regNo : '' }));
 
 export const shareholderSchema = z
@@ -316,23 +360,26 @@ export const shareholderSchema = z
     discipline: opt(L.code),
     type: z.enum(MEMBER_TYPES_FOR_HOLDERS, { error: 'type is required' }),
     regNo: opt(L.code),
-    sharesHeld: z.coerce.number({ error: 'Shares Held is required' }).min(0, 'Shares Held is required'),
+    sharesHeld: z.preprocess(
+      (v) => (v === '' || v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+      z.coerce.number({ error: profileMessages.sharesRequired }).min(0, profileMessages.sharesNegative),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'Member' && !v.regNo)
       ctx.addIssue({ code: 'custom', path: ['regNo'], message: 'Professional Registration Number is required' });
-  })
+  }, always)
   .transform((v) => ({ ...v, regNo: v.type === 'Member' ? v.regNo : '' }));
 
 export const facilitySchema = z.object({
   nameOfEquipment: req('nameOfEquipment is required', L.text),
-  quantity: z.coerce.number({ error: 'quantity is required' }).int('quantity is required').min(0, 'quantity is required'),
+  quantity: wholeCount(profileMessages.quantityRequired, profileMessages.quantityNegative),
   remarks: opt(L.description),
 });
 
 export const employeeSchema = z.object({
   code: req('employeeType is required', L.code),
-  count: z.coerce.number({ error: 'count is required' }).int('count is required').min(0, 'count is required'),
+  count: wholeCount(profileMessages.countRequired, profileMessages.countNegative),
 });
 
 export const bankerSchema = z.object({ name: req('name is required', L.text), address: req('address is required', L.text) });
@@ -351,6 +398,8 @@ export const specializationSchema = z.object({
 /** What a section's file field must be. */
 export interface FileRule {
   field: string;
+  /** What the file is, as 'X is required' names it ('Certificate is required'; issue 16). */
+  label: string;
   required: boolean;
   kind: 'pdf' | 'image';
   maxBytes: number;
@@ -369,7 +418,17 @@ export interface SectionDefinition {
   files: FileRule[];
 }
 
-const pdf = (field: string, required = true): FileRule => ({ field, required, kind: 'pdf', maxBytes: PDF_MAX_BYTES });
+const pdf = (field: string, label: string, required = true): FileRule => ({ field, label, required, kind: 'pdf', maxBytes: PDF_MAX_BYTES });
+
+/** The message for a required file left out, naming it. The photo keeps the spec's 'Profile Picture is required'. */
+export const fileRequiredMessage = (rule: Pick<FileRule, 'label' | 'kind'>) =>
+  rule.kind === 'image' ? profileMessages.photoRequired : `${rule.label} is required`;
+
+/** The bio's files: the photo, and the certified ID PDF (required when the board caption applies). */
+export const BIO_FILE_RULES = {
+  photo: { field: 'Image', label: 'Profile Picture', required: true, kind: 'image', maxBytes: PHOTO_MAX_BYTES },
+  id: { field: 'ID', label: 'ID document', required: true, kind: 'pdf', maxBytes: PDF_MAX_BYTES },
+} as const satisfies Record<string, FileRule>;
 
 export const SECTIONS = {
   contact: { path: 'contact', title: 'Contacts', noun: 'Contact', memberType: 'Both', schema: contactSchema, files: [] },
@@ -387,7 +446,7 @@ export const SECTIONS = {
     noun: 'Qualification',
     memberType: 'Individual',
     schema: certificationSchema,
-    files: [pdf('File')],
+    files: [pdf('File', 'Certificate')],
   },
   referee: { path: 'referee', title: 'Referees', noun: 'Referee', memberType: 'Individual', schema: refereeSchema, files: [] },
   institution: {
@@ -396,7 +455,7 @@ export const SECTIONS = {
     noun: 'Membership',
     memberType: 'Individual',
     schema: institutionSchema,
-    files: [pdf('attachment')],
+    files: [pdf('attachment', 'Membership certificate')],
   },
   attachments: {
     path: 'attachments',
@@ -404,7 +463,7 @@ export const SECTIONS = {
     noun: 'Attachment',
     memberType: 'Both',
     schema: attachmentSchema,
-    files: [pdf('attachment')],
+    files: [pdf('attachment', 'Attachment')],
   },
   specialization: {
     path: 'specialization',
@@ -431,7 +490,7 @@ export const SECTIONS = {
     noun: 'Facility',
     memberType: 'Corporate',
     schema: facilitySchema,
-    files: [pdf('ownership')],
+    files: [pdf('ownership', 'Proof of ownership')],
   },
   bankers: { path: 'bankers', title: 'Banker Details', noun: 'Banker', memberType: 'Corporate', schema: bankerSchema, files: [] },
   convictions: {
@@ -499,8 +558,37 @@ export const CHECKLIST_COMPONENTS: Record<string, string> = {
   FACILITIES: 'facilities',
 };
 
-export const checklistItemSchema = z.object({ checkListType: z.string(), code: z.string(), description: z.string(), pass: z.boolean() });
+/** Where the referees of a profile stand: answered Accept, not answered yet, answered Reject. */
+export const refereeCountsSchema = z.object({ accepted: z.number(), pending: z.number(), rejected: z.number() });
+export type RefereeCounts = z.infer<typeof refereeCountsSchema>;
+
+export const checklistItemSchema = z.object({
+  checkListType: z.string(),
+  code: z.string(),
+  description: z.string(),
+  pass: z.boolean(),
+  /** Why an item that fails does so, when the rule can say ('Waiting for referees: 1 accepted, 1 pending'). */
+  note: z.string().optional(),
+  /** The referee items (REFEREE, PROPOSER, SECONDER): the counts behind the note, so the page can offer Resend. */
+  referees: refereeCountsSchema.optional(),
+});
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
 /** Referees needed before the REFEREE item passes. */
 export const REQUIRED_REFEREES = 2;
+
+/** Checklist codes passed by accepted referees. */
+export const REFEREE_CHECKLIST_CODES = ['REFEREE', 'PROPOSER', 'SECONDER'] as const;
+
+/**
+ * Why a referee item fails (issue 16): 'Waiting for referees: 1 accepted, 1 pending' while requests are out (with the
+ * rejections when there are any), and how many more to name when those out cannot reach the number needed.
+ */
+export function refereeWaitingNote(c: RefereeCounts, required: number = REQUIRED_REFEREES): string {
+  const counts = [`${c.accepted} accepted`, `${c.pending} pending`, ...(c.rejected ? [`${c.rejected} rejected`] : [])].join(', ');
+  const missing = required - c.accepted - c.pending;
+  const more = (n: number) => `${n} more referee${n === 1 ? '' : 's'}`;
+  if (c.accepted + c.pending + c.rejected === 0) return `Name ${required} referees`;
+  if (c.pending === 0) return `Name ${more(missing)}: ${counts}`;
+  return `Waiting for referees: ${counts}${missing > 0 ? `; name ${more(missing)}` : ''}`;
+}

@@ -375,6 +375,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/referee-response/thank-you',
+        ...lazyPage(
+          () => import('../features/referees/thank-you-page'),
+          (m) => <m.RefereeThankYouPage />,
+        ),
+      },
+      {
         path: '/referee-response/response/:user?/:code?',
         ...lazyPage(
           () => import('../features/referees/one-click-response-page'),

@@ -289,6 +289,7 @@ async function seedDemo(db: Db) {
         applicationDateTime: new Date(`${person.registrationDate}T09:00:00Z`),
         status: 'Released',
         submitted: true,
+        submittedAt: new Date(`${person.registrationDate}T09:00:00Z`),
         assignedMemberNo: person.memberNo,
       });
     }

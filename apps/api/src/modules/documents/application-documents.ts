@@ -2,6 +2,7 @@ import {
   APPLICATION_DOCUMENT_ROUTES,
   type ApplicationDocumentRoute,
   documentMessages,
+  hasBeenSubmitted,
   licenseMessages,
   upgradeMessages,
 } from '@portal/contract';
@@ -26,10 +27,11 @@ function mayRead(user: UserRow, facts: ApplicationFacts) {
 
 /** Why a document of this route is not available yet, or null when it is. */
 function unavailable(route: ApplicationDocumentRoute, facts: ApplicationFacts): string | null {
-  const { status, submittedAt } = facts.application;
+  const { status } = facts.application;
   switch (route) {
     case 'document':
-      return submittedAt ? null : documentMessages.documentNotSubmitted;
+      // The same test as the File button's (issue 16): a seeded or imported accepted application has no submission time.
+      return hasBeenSubmitted(facts.application) ? null : documentMessages.documentNotSubmitted;
     case 'certificate':
       return status === 'Released' ? null : documentMessages.certificateNotReleased;
     case 'acceptanceLetter':

@@ -75,6 +75,15 @@ describe('GET /api/application/{document|certificate|rejectionLetter|acceptanceL
     expect(text).toContain(`http://portal.test/search/verify/${row.documentNo}`);
   });
 
+  it('gives the document of an accepted application recorded without a submission time, as the File button offers it', async () => {
+    // As the demo seed and older records have it: submitted and Released, but no submitted_at (issue 16).
+    const applicant = await createApplicant(t, { submitted: true, status: 'Released' });
+    await t.db.update(schema.applications).set({ submittedAt: null }).where(eq(schema.applications.code, applicant.application.code));
+    const response = await fetchDocument('document', applicant.application.code, applicant.token);
+    expect(response.status).toBe(200);
+    expect(await pdfText(response.body.data)).toContain(applicant.application.code);
+  });
+
   it("prints a firm's application with its details and firm sections", async () => {
     const firm = await createFirm(t);
     const application = await createApplication(t, firm.user.id, {
@@ -146,7 +155,7 @@ describe('GET /api/application/{document|certificate|rejectionLetter|acceptanceL
     expect(text).toContain(`Member No. ${memberNo}`);
     expect(text).toContain('Graduate Engineer');
     expect(text).toContain('Engineers Registration Board'.toUpperCase());
-    expect(text).toContain('5 March 2026');
+    expect(text).toContain('5 Mar 2026');
     const documentNo = documentNoIn(text);
     expect(documentNo).toMatch(/^CRT-/);
     expect(text).toContain(`http://portal.test/search/verify/${documentNo}`);

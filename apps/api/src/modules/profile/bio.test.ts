@@ -108,7 +108,7 @@ describe('POST /api/profile (create the bio)', () => {
       Nationality: ['Nationality is required'],
       Discipline: ['Discipline is required'],
       Image: ['Profile Picture is required'],
-      ID: ['Attachment is required'],
+      ID: ['ID document is required'],
     });
   });
 

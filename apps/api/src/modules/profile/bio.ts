@@ -1,4 +1,12 @@
-import { type BioInput, BOARD_CAPTION, bioBase, bioSchemaFor, profileMessages } from '@portal/contract';
+import {
+  BIO_FILE_RULES,
+  type BioInput,
+  BOARD_CAPTION,
+  bioBase,
+  bioSchemaFor,
+  fileRequiredMessage,
+  profileMessages,
+} from '@portal/contract';
 import { type Db, nextNumber, schema } from '@portal/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -77,7 +85,7 @@ async function readBioFiles(req: FastifyRequest, problems: Problems, need: { pho
   else if (need.photo) problems.add(PHOTO_FIELD, profileMessages.photoRequired);
   const [id] = uploadsOf(req, ID_FIELD);
   if (id) out.id = await preparePdf(id, problems, profileMessages.idPdf);
-  else if (need.id) problems.add(ID_FIELD, profileMessages.attachmentRequired);
+  else if (need.id) problems.add(ID_FIELD, fileRequiredMessage(BIO_FILE_RULES.id));
   return out;
 }
 

@@ -1,3 +1,4 @@
+import type { ChecklistItem } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn } from '../../../test/harness';
 import { postMultipart } from '../../../test/multipart';
@@ -21,6 +22,13 @@ async function flags(token: string, url = '/api/checklist') {
   const response = await t.call('GET', url, { token });
   expect(response.status).toBe(200);
   return Object.fromEntries(response.body.data.map((i: { code: string; pass: boolean }) => [i.code, i.pass])) as Record<string, boolean>;
+}
+
+/** The REFEREE item's note and counts (issue 16). */
+async function refereeItem(token: string) {
+  const items = (await t.call('GET', '/api/checklist?type=Application', { token })).body.data as ChecklistItem[];
+  const item = items.find((i) => i.code === 'REFEREE');
+  return { note: item?.note, referees: item?.referees };
 }
 
 async function profileComplete(token: string) {
@@ -64,17 +72,26 @@ describe('GET /api/checklist', () => {
     expect((await flags(token))['WORK EXPERIENCE']).toBe(true);
 
     // REFEREE passes once the required number of referees have accepted (decisions.md §4), not when they are named.
+    // While it fails it says why, with the real counts (issue 16).
+    expect(await refereeItem(token)).toEqual({ note: 'Name 2 referees', referees: { accepted: 0, pending: 0, rejected: 0 } });
     const first = await addReferee(t, token);
     const second = await addReferee(t, token);
     const third = await addReferee(t, token);
     expect((await flags(token)).REFEREE).toBe(false);
+    expect((await refereeItem(token)).note).toBe('Waiting for referees: 0 accepted, 3 pending');
     expect((await answer(t, first.links, 'Accept')).status).toBe(200);
     expect((await flags(token)).REFEREE).toBe(false);
+    expect(await refereeItem(token)).toEqual({
+      note: 'Waiting for referees: 1 accepted, 2 pending',
+      referees: { accepted: 1, pending: 2, rejected: 0 },
+    });
     expect((await answer(t, second.links, 'Reject', { Remarks: 'I do not know the applicant' })).status).toBe(200);
     expect((await flags(token)).REFEREE).toBe(false);
+    expect((await refereeItem(token)).note).toBe('Waiting for referees: 1 accepted, 1 pending, 1 rejected');
     expect(await profileComplete(token)).toBe(false);
     expect((await answer(t, third.links, 'Accept')).status).toBe(200);
     expect(Object.values(await flags(token)).every(Boolean)).toBe(true);
+    expect(await refereeItem(token)).toEqual({ note: undefined, referees: undefined });
     expect(await profileComplete(token)).toBe(true);
     expect(Object.values(await flags(token, '/api/application/checklist/GRADUATE')).every(Boolean)).toBe(true);
 
@@ -209,7 +226,7 @@ describe('checklist rules', () => {
   ): ChecklistFacts => ({
     profile: { ...profile, ...over },
     boardCaption,
-    stats: new Map(stats.map(([section, count]) => [section, { count, personal: count, accepted: count }])),
+    stats: new Map(stats.map(([section, count]) => [section, { count, personal: count, accepted: count, rejected: 0 }])),
   });
 
   it('PICTURE and ID: a stored photo and a stored ID PDF', () => {

@@ -1,4 +1,12 @@
-import { BOARD_CAPTION, type ChecklistItem, firmBioSchema, REQUIRED_REFEREES } from '@portal/contract';
+import {
+  BOARD_CAPTION,
+  type ChecklistItem,
+  firmBioSchema,
+  REFEREE_CHECKLIST_CODES,
+  REQUIRED_REFEREES,
+  type RefereeCounts,
+  refereeWaitingNote,
+} from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
@@ -17,6 +25,8 @@ export interface SectionStats {
   personal: number;
   /** Referees who have accepted the request. */
   accepted: number;
+  /** Referees who have rejected it. */
+  rejected: number;
 }
 
 /** What the checklist rules read: the profile row and one line of counts per section. */
@@ -36,6 +46,7 @@ const entryStatsQuery = preparedPerDb((db) =>
       count: sql<number>`count(*)::int`,
       personal: sql<number>`(count(*) filter (where ${profileEntries.data}->>'Type' = 'Personal'))::int`,
       accepted: sql<number>`(count(*) filter (where ${profileEntries.data}->>'response' = 'Accept'))::int`,
+      rejected: sql<number>`(count(*) filter (where ${profileEntries.data}->>'response' = 'Reject'))::int`,
     })
     .from(profileEntries)
     .where(eq(profileEntries.profileId, sql.placeholder('profileId')))
@@ -46,7 +57,12 @@ const entryStatsQuery = preparedPerDb((db) =>
 /** Every section's counts in one query. */
 export async function loadEntryStats(db: Db, profileId: string): Promise<Map<string, SectionStats>> {
   const rows = await entryStatsQuery(db).execute({ profileId });
-  return new Map(rows.map((r) => [r.section, { count: Number(r.count), personal: Number(r.personal), accepted: Number(r.accepted) }]));
+  return new Map(
+    rows.map((r) => [
+      r.section,
+      { count: Number(r.count), personal: Number(r.personal), accepted: Number(r.accepted), rejected: Number(r.rejected) },
+    ]),
+  );
 }
 
 export async function loadChecklistFacts(ctx: AppContext, profile: ProfileRow | null): Promise<ChecklistFacts> {
@@ -130,9 +146,30 @@ export function requirementRows(db: Db, category: string, type: string) {
   return requirementQuery(db).execute({ category, type });
 }
 
-/** Each requirement row with its pass flag. */
+/** The referee entries as accepted, still to answer, and rejected. */
+export function refereeCounts(facts: ChecklistFacts): RefereeCounts {
+  const stats = facts.stats.get('referee');
+  const accepted = stats?.accepted ?? 0;
+  const rejected = stats?.rejected ?? 0;
+  return { accepted, rejected, pending: Math.max((stats?.count ?? 0) - accepted - rejected, 0) };
+}
+
+const isRefereeCode = (code: string) => (REFEREE_CHECKLIST_CODES as readonly string[]).includes(code);
+
+/**
+ * Each requirement row with its pass flag. A referee item that fails says why ('Waiting for referees: 1 accepted,
+ * 1 pending') and carries the counts, so the page can offer Resend (issue 16).
+ */
 export function checklistItems(rows: (typeof requirements.$inferSelect)[], facts: ChecklistFacts): ChecklistItem[] {
-  return rows.map((r) => ({ checkListType: r.checklistType, code: r.code, description: r.description, pass: passes(r.code, facts) }));
+  return rows.map((r) => {
+    const item: ChecklistItem = { checkListType: r.checklistType, code: r.code, description: r.description, pass: passes(r.code, facts) };
+    if (!item.pass && facts.profile && isRefereeCode(r.code)) {
+      const counts = refereeCounts(facts);
+      item.referees = counts;
+      item.note = refereeWaitingNote(counts, REQUIRED_REFEREES);
+    }
+    return item;
+  });
 }
 
 /**

@@ -194,6 +194,12 @@ describe('validation messages per schema family', () => {
         Address: ['Address is required'],
         PostCode: ['PostCode is required'],
         Address2: ['Physical Location is required'],
+        // The Work contact's fields and the city, with the others at once (issue 16).
+        PlaceOfWork: ['Place of Work is required'],
+        Location: ['Location is required'],
+        Designation: ['Designation is required'],
+        City: ['City is required'],
+        County: ['County is required'],
       },
     ],
     ['contact', 'person', { ...sectionSample('contact'), Email: 'not-an-email' }, { Email: ['E-mail must be valid'] }],
@@ -250,7 +256,7 @@ describe('validation messages per schema family', () => {
         StartDate: ['Start Date is required'],
         EndDate: ['End Date is required'],
         GraduationDate: ['Graduation Date is required'],
-        File: ['Attachment is required'],
+        File: ['Certificate is required'],
       },
     ],
     [
@@ -260,7 +266,7 @@ describe('validation messages per schema family', () => {
       {
         EndDate: ['End Date Cannot come before Start Date'],
         GraduationDate: ['Graduation Date Cannot come before Start Date'],
-        File: ['Attachment is required'],
+        File: ['Certificate is required'],
       },
     ],
     [
@@ -273,14 +279,21 @@ describe('validation messages per schema family', () => {
         contactPersonAddress: ['Address is required'],
         ContactCountry: ['Country is required'],
         ContactEmail: ['E-mail must be valid'],
-        File: ['Attachment is required'],
+        File: ['Certificate is required'],
       },
     ],
     [
       'referee',
       'person',
       {},
-      { Name: ['Name is required'], Email: ['Email is required'], PhoneNo: ['Phone No is required'], MemberNo: ['Member No is required'] },
+      {
+        Name: ['Name is required'],
+        Email: ['Email is required'],
+        PhoneNo: ['Phone No is required'],
+        MemberNo: ['Member No is required'],
+        // The board has referee types: required, with the other fields at once (issue 16).
+        refereeType: ['Referee Type is required'],
+      },
     ],
     [
       'institution',
@@ -291,7 +304,7 @@ describe('validation messages per schema family', () => {
         memberNo: ['Registration No required'],
         membershipType: ['Membership Type is required'],
         yearOfRegistration: ['year of Registration'],
-        attachment: ['Attachment is required'],
+        attachment: ['Membership certificate is required'],
       },
     ],
     [
@@ -309,6 +322,8 @@ describe('validation messages per schema family', () => {
       {
         name: ['name is required'],
         identificationDocumentNo: ['identificationDocumentNo is required'],
+        // With the other fields at once, not on a second Save (issue 16).
+        regNo: ['Professional Registration Number is required'],
       },
     ],
     ['directors', 'firm', { ...sectionSample('directors'), type: 'Member' }, { regNo: ['Professional Registration Number is required'] }],
@@ -316,15 +331,40 @@ describe('validation messages per schema family', () => {
       'shareholders',
       'firm',
       { ...sectionSample('shareholders'), type: '', sharesHeld: '-1' },
-      { type: ['type is required'], sharesHeld: ['Shares Held is required'] },
+      { type: ['type is required'], sharesHeld: ['Shares Held cannot be negative'] },
+    ],
+    // An empty number is not 0 (issue 16).
+    ['shareholders', 'firm', { ...sectionSample('shareholders'), sharesHeld: '' }, { sharesHeld: ['Shares Held is required'] }],
+    [
+      'shareholders',
+      'firm',
+      { name: '', type: '', regNo: '', sharesHeld: '' },
+      {
+        name: ['name is required'],
+        identificationDocumentNo: ['identificationDocumentNo is required'],
+        type: ['type is required'],
+        sharesHeld: ['Shares Held is required'],
+      },
     ],
     ['services', 'firm', {}, { description: ['description is required'] }],
     ['employees', 'firm', { count: 'many' }, { code: ['employeeType is required'], count: ['count is required'] }],
+    ['employees', 'firm', { code: '', count: '' }, { code: ['employeeType is required'], count: ['count is required'] }],
+    ['employees', 'firm', { ...sectionSample('employees'), count: '-2' }, { count: ['count cannot be negative'] }],
     [
       'facilities',
       'firm',
       {},
-      { nameOfEquipment: ['nameOfEquipment is required'], quantity: ['quantity is required'], ownership: ['Attachment is required'] },
+      {
+        nameOfEquipment: ['nameOfEquipment is required'],
+        quantity: ['quantity is required'],
+        ownership: ['Proof of ownership is required'],
+      },
+    ],
+    [
+      'facilities',
+      'firm',
+      { nameOfEquipment: 'Crane', quantity: '' },
+      { quantity: ['quantity is required'], ownership: ['Proof of ownership is required'] },
     ],
     ['bankers', 'firm', {}, { name: ['name is required'], address: ['address is required'] }],
     [
@@ -413,7 +453,15 @@ describe('files of entries', () => {
       transcripts: [pdf('y1.pdf'), pdf('y2.pdf')],
     });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.errors).toEqual({ transcripts: ['Each transcript needs a description and an attachment'] });
+    // Which transcript lacks what, by number (issue 16).
+    expect(mismatch.body.errors).toEqual({ transcripts: ['Transcript 2 description is required'] });
+    const noFile = await addEntry(t, token, 'certification', {
+      ...base,
+      File: pdf(),
+      transcriptDescriptions: '["Year 1", ""]',
+      transcripts: [pdf('y1.pdf')],
+    });
+    expect(noFile.body.errors).toEqual({ transcripts: ['Transcript 2 description is required', 'Transcript 2 attachment is required'] });
 
     const created = await addEntry(t, token, 'certification', {
       ...base,

@@ -1,12 +1,15 @@
 import {
   contactSchemaFor,
   type FileRule,
+  fileRequiredMessage,
   messages,
   profileMessages,
+  refereeSchemaFor,
   SECTIONS,
   type SectionDefinition,
   type SectionEntry,
   type SectionName,
+  transcriptMessages,
 } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, asc, eq, max, ne, sql } from 'drizzle-orm';
@@ -148,14 +151,18 @@ async function checkFiles(
       const file = await preparePdf(upload, problems);
       if (file) checked.single.set(rule.field, file);
     } else if (rule.required && !fileRefOf(existing?.[rule.field])) {
-      problems.add(rule.field, profileMessages.attachmentRequired);
+      // Named: 'Certificate is required', not 'Attachment is required' (issue 16).
+      problems.add(rule.field, fileRequiredMessage(rule));
     }
   }
   if (section === 'certification') {
     const uploads = uploadsOf(req, TRANSCRIPT_FILES);
     const descriptions = ((parsed?.transcriptDescriptions as string[] | undefined) ?? []).map((d) => String(d).trim());
-    if (uploads.length !== descriptions.length || descriptions.some((d) => !d))
-      problems.add(TRANSCRIPT_FILES, profileNotices.transcriptIncomplete);
+    // Each transcript row that lacks its description or its PDF, by number (the web form says the same).
+    for (let i = 0; i < Math.max(uploads.length, descriptions.length); i++) {
+      if (!descriptions[i]) problems.add(TRANSCRIPT_FILES, transcriptMessages.description(i + 1));
+      if (!uploads[i]) problems.add(TRANSCRIPT_FILES, transcriptMessages.file(i + 1));
+    }
     for (const [i, upload] of uploads.entries()) {
       const file = await preparePdf(upload, problems);
       if (file && descriptions[i]) checked.transcripts.push({ description: descriptions[i], file });
@@ -221,9 +228,10 @@ const sectionRules: Partial<Record<SectionName, (input: RuleInput) => Promise<Da
     if (await otherEntryWhere(input, sql`upper(${profileEntries.data}->>'MemberNo') = upper(${member.memberNo})`)) {
       throw conflict(profileNotices.refereeDuplicate, { MemberNo: [profileNotices.refereeDuplicate] });
     }
-    const types = await input.tx.select({ code: lookupItems.code }).from(lookupItems).where(eq(lookupItems.list, 'referee-types'));
-    if (types.length && !types.some((t) => t.code === input.data.refereeType)) {
-      throw badRequest(profileNotices.refereeTypeRequired, { refereeType: [profileNotices.refereeTypeRequired] });
+    // Left empty it was refused with the form's other fields (sectionSchema); here an unknown code is.
+    const types = await refereeTypeCodes(input.tx);
+    if (types.length && !types.includes(String(input.data.refereeType))) {
+      throw badRequest(profileMessages.refereeTypeRequired, { refereeType: [profileMessages.refereeTypeRequired] });
     }
     // The referee's answer belongs to the referee: kept while the same member is named.
     const sameReferee = input.existing && String(input.existing.data.MemberNo).toUpperCase() === member.memberNo.toUpperCase();
@@ -251,8 +259,15 @@ async function holderRule(input: RuleInput): Promise<Data> {
   return { regNo: member.memberNo };
 }
 
+async function refereeTypeCodes(db: Db): Promise<string[]> {
+  const rows = await db.select({ code: lookupItems.code }).from(lookupItems).where(eq(lookupItems.list, 'referee-types'));
+  return rows.map((r) => r.code);
+}
+
 async function sectionSchema(ctx: AppContext, section: SectionName) {
   if (section === 'contact') return contactSchemaFor((await cachedMinorSettings(ctx.db)).countyField);
+  // Referee Type is required while the board has referee types: reported with every other field at once (issue 16).
+  if (section === 'referee') return refereeSchemaFor((await refereeTypeCodes(ctx.db)).length > 0);
   return definition(section).schema;
 }
 

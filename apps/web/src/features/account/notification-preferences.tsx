@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, FormControlLabel, Stack, Switch } from '@mui/material';
-import type { User } from '@portal/contract';
+import { messages, type User } from '@portal/contract';
 import { useState } from 'react';
 import { api } from '../../shared/api/client';
 import { updateSessionUser, useSession } from '../../shared/session/session-store';
@@ -39,7 +39,8 @@ export function NotificationPreferences() {
     try {
       const saved = await api.post<User>('auth/notification', next);
       updateSessionUser(saved);
-      toast('Notification preferences saved');
+      // The spec's success message for this call (part 1 §8).
+      toast(messages.settingSaved);
     } catch (error) {
       setPrefs(prefs);
       toast((error as Error).message, 'warning');

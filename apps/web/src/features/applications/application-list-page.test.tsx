@@ -99,3 +99,63 @@ describe('/application on a wide screen', () => {
     ]);
   });
 });
+
+describe('/application once every application is submitted (issue 16)', () => {
+  beforeEach(() => atWidth(1280));
+
+  /** Jane's: accepted, seeded as submitted without a submission time, fee paid. */
+  const accepted: Application = {
+    ...returned,
+    status: 'Released',
+    Submitted: true,
+    submittedAt: null,
+    returnedAt: null,
+    postedReceiptNo: 'RCP0001',
+    membershipComments: [],
+  };
+
+  it('shows the application’s status instead of the checklist ring and Incomplete profile, and File', async () => {
+    const checklistCalls: string[] = [];
+    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === 'application') return [accepted];
+      if (path === 'profile') return { confirmed: true, MemberShipType: 'GE' };
+      if (path.startsWith('application/checklist/')) {
+        checklistCalls.push(path);
+        return [
+          { checkListType: 'Application', code: 'ID', description: 'ID', pass: true },
+          { checkListType: 'Application', code: 'REFEREE', description: 'Referees', pass: false },
+        ];
+      }
+      if (path === 'profile/ledger') return [];
+      return null;
+    });
+    await show();
+    expect(container.textContent).not.toContain('Incomplete profile');
+    expect(container.querySelector('[data-testid="profile-progress"]')).toBeNull();
+    expect(checklistCalls).toEqual([]);
+    expect(container.querySelector('[data-testid="application-status"]')?.textContent).toContain('Accepted');
+    const actions = [...(container.querySelectorAll('tbody td:last-child a, tbody td:last-child button') ?? [])].map((b) =>
+      b.textContent?.trim(),
+    );
+    expect(actions).toContain('File');
+    expect(actions).not.toContain('Submit');
+  });
+
+  it('keeps the ring and the warning while an application waits to be submitted', async () => {
+    vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+      if (path === 'application') return [{ ...returned, status: 'New', submittedAt: null, returnedAt: null, membershipComments: [] }];
+      if (path === 'profile') return { confirmed: true, MemberShipType: 'GE' };
+      if (path.startsWith('application/checklist/'))
+        return [
+          { checkListType: 'Application', code: 'ID', description: 'ID', pass: true },
+          { checkListType: 'Application', code: 'REFEREE', description: 'Referees', pass: false },
+        ];
+      if (path === 'profile/ledger') return [];
+      return null;
+    });
+    await show();
+    expect(container.querySelector('[data-testid="profile-progress"]')?.textContent).toBe('50%');
+    expect(container.textContent).toContain('Incomplete profile: 1 of 2');
+    expect(container.querySelector('[data-testid="application-status"]')).toBeNull();
+  });
+});

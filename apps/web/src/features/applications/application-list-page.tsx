@@ -15,7 +15,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type Application, applicationMessages, applicationStatusLabel, formatKes, PAYMENT_DESCRIPTIONS } from '@portal/contract';
+import {
+  type Application,
+  applicationMessages,
+  applicationStatusLabel,
+  formatKes,
+  hasBeenSubmitted,
+  PAYMENT_DESCRIPTIONS,
+} from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { applicationDocumentRoute } from '../../shared/documents/routes';
@@ -108,7 +115,8 @@ interface ActionsProps {
 
 function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: ActionsProps & { invoiced: boolean }) {
   const fee = feeActions(a, invoiced);
-  const everSubmitted = a.Submitted || a.submittedAt !== null || a.status !== 'New';
+  // The document route answers by the same test, so File never opens 'available once … submitted' (issue 16).
+  const everSubmitted = hasBeenSubmitted({ submitted: a.Submitted, submittedAt: a.submittedAt, status: a.status });
   const canSubmit = complete && confirmed;
   const submitTip = !complete
     ? applicationMessages.completeProfile
@@ -279,9 +287,12 @@ export function ApplicationListPage() {
   const [alert, setAlert] = useState<AlertState>(() => flash);
   const flow = useSubmitFlow(setAlert);
   const pending = applications.data?.find((a) => !a.Submitted);
+  // The checklist matters only before submission (issue 16): once every application is in, the list shows where the
+  // newest one stands instead of a progress ring and 'Incomplete profile'.
+  const beforeSubmission = Boolean(applications.data) && (Boolean(pending) || applications.data?.length === 0);
   const category =
     pending?.AppliedCategory ?? applications.data?.[0]?.AppliedCategory ?? session?.user.category ?? profile.data?.MemberShipType;
-  const checklist = useApplicationChecklist(category);
+  const checklist = useApplicationChecklist(beforeSubmission ? category : null);
   const ledger = useLedger();
   const invoicedCodes = new Set(
     (ledger.data ?? []).filter((e) => e.documentType === 'Invoice' && e.externalDocumentNo).map((e) => e.externalDocumentNo),
@@ -293,6 +304,7 @@ export function ApplicationListPage() {
   const complete = Boolean(checklist.data) && progress === 100;
   const confirmed = profile.data?.confirmed ?? false;
   const list = applications.data ?? [];
+  const latest = beforeSubmission ? undefined : list[0];
 
   return (
     <Card>
@@ -300,7 +312,18 @@ export function ApplicationListPage() {
         title="Applications"
         subheader="Your membership applications, their status and the reviewers' feedback"
         slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }}
-        action={checklist.data && <ProgressRing value={progress} />}
+        action={
+          latest ? (
+            <Box sx={{ textAlign: 'right' }} data-testid="application-status">
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                Application {latest.Code}
+              </Typography>
+              <StatusChips application={latest} />
+            </Box>
+          ) : (
+            checklist.data && <ProgressRing value={progress} />
+          )
+        }
       />
       <CardContent>
         <FormAlert alert={alert} />

@@ -1,22 +1,7 @@
-import { CheckCircle, Warning } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
+import { ChecklistTable } from '../../shared/ui/checklist-table';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { TableScroller } from '../../shared/ui/table-scroller';
 import { useChecklist } from '../profile/api';
 
 /** Share of passing items, 0–100. */
@@ -50,43 +35,22 @@ export function ChecklistPage() {
             {progress}%
           </Typography>
         </Box>
-        <TableScroller label="Checklist">
-          <Table size="small" aria-label="Checklist">
-            <TableHead>
-              <TableRow>
-                <TableCell>Item</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow key={item.code}>
-                  <TableCell>{item.description}</TableCell>
-                  <TableCell>
-                    {item.pass ? (
-                      <CheckCircle color="success" titleAccess="Complete" />
-                    ) : (
-                      <Warning sx={{ color: 'warning.main' }} titleAccess="Incomplete" />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      component={RouterLink}
-                      to={`/checklist/component/${encodeURIComponent(item.code)}?type=${encodeURIComponent(type)}`}
-                      variant="outlined"
-                      size="small"
-                      disabled={item.pass}
-                      aria-label={`Complete ${item.description}`}
-                    >
-                      Complete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableScroller>
+        <ChecklistTable
+          label="Checklist"
+          items={items}
+          action={(item) => (
+            <Button
+              component={RouterLink}
+              to={`/checklist/component/${encodeURIComponent(item.code)}?type=${encodeURIComponent(type)}`}
+              variant="outlined"
+              size="small"
+              disabled={item.pass}
+              aria-label={`Complete ${item.description}`}
+            >
+              Complete
+            </Button>
+          )}
+        />
       </CardContent>
     </Card>
   );

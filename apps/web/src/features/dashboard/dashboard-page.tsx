@@ -77,7 +77,8 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
         {hasMembership && (
           <Grid size={tileSize}>
             <Tile
-              label="CPD points this year"
+              // Part 1 §2's 'CPD points earned', this year's against the category's requirement (part 2 §2.1).
+              label="CPD points earned this year"
               testId="tile-cpd"
               to="/cpd"
               value={cpd.data ? cpdTileText(cpd.data) : cpd.isLoading ? '…' : '—'}

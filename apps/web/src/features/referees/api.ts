@@ -35,6 +35,11 @@ export function answerReferee(body: RefereeAnswerRequest) {
   return api.post<RefereeAnswerResult>('questions/update', body);
 }
 
+/** What the thank-you page says, from the answer's result. */
+export function thanksOf(result: RefereeAnswerResult) {
+  return { response: result.response, applicant: result.applicant, message: result.message };
+}
+
 /** GET questions/refereeForm/{entryNo}: the answered form's PDF (base64); staff name the applicant's profile. */
 export function useRefereeReport(entryNo: string | undefined, profileId: string | null) {
   const session = useSession();

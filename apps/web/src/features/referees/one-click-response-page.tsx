@@ -3,8 +3,9 @@ import { type RefereeResponse, refereeMessages } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useToast } from '../../shared/ui/toast';
-import { answerReferee, useRefereeForm, useRefereeLink } from './api';
+import { answerReferee, thanksOf, useRefereeForm, useRefereeLink } from './api';
 import { RefereeLayout } from './components/referee-layout';
+import { REFEREE_THANK_YOU_ROUTE } from './thank-you-page';
 
 /**
  * /referee-response/response?user=&code=&action=: the one-click links of the request email (part 1 §2). Under a
@@ -32,7 +33,7 @@ export function OneClickResponsePage() {
     })
       .then((result) => {
         toast(result.message);
-        navigate('/', { replace: true });
+        navigate(REFEREE_THANK_YOU_ROUTE, { replace: true, state: thanksOf(result) });
       })
       .catch((e: Error) => setError(e.message));
   }, [form.data, response, user, code, navigate, toast]);

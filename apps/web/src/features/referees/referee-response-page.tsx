@@ -14,10 +14,11 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useToast } from '../../shared/ui/toast';
-import { answerReferee, useRefereeForm, useRefereeLink } from './api';
+import { answerReferee, thanksOf, useRefereeForm, useRefereeLink } from './api';
 import { ConfirmationStatement } from './components/confirmation-statement';
 import { RefereeLayout } from './components/referee-layout';
 import { RejectDialog } from './components/reject-dialog';
+import { REFEREE_THANK_YOU_ROUTE } from './thank-you-page';
 
 /**
  * /profile/response/{user}/{code}: the referee's answer to a request (part 1 §2 Referee flow): a greeting, the
@@ -75,7 +76,8 @@ function QuestionForm({ data, user, code }: { data: RefereeForm; user: string; c
         Questions: questions.map((q, i) => ({ questionNo: q.questionNo, answer: (values[i] ?? '').trim() })),
       });
       toast(result.message);
-      navigate('/', { replace: true });
+      // Not the sign-in page (a referee has no account): the thank-you page (issue 16).
+      navigate(REFEREE_THANK_YOU_ROUTE, { replace: true, state: thanksOf(result) });
     } catch (e) {
       setError((e as Error).message);
       setRejecting(false);

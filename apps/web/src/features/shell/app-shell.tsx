@@ -55,8 +55,9 @@ import { useCompany, useSettings, useTerms } from '../../shared/settings/use-set
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { adminHome, isStaff } from '../auth/landing';
 import { useLogout } from '../auth/use-logout';
+import { DrawerIdentity } from './drawer-identity';
 import { ImpersonationBanner } from './impersonation-banner';
-import { type NavLink, navLinks } from './nav-links';
+import { activeLinkTo, type NavLink, navLinks } from './nav-links';
 import { homeCrumb, pageTitle } from './page-titles';
 import { useInactivityLogout } from './use-inactivity-logout';
 
@@ -133,6 +134,8 @@ function OrganisationName({ name }: { name: string }) {
 
 function DrawerLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () => void }) {
   const location = useLocation();
+  // One entry lit at a time: the link or sub-link that leads closest to this page.
+  const active = activeLinkTo(links, location.pathname);
   return (
     <List component="nav" aria-label="Main">
       {links.map((link) => {
@@ -150,7 +153,7 @@ function DrawerLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () =
             <ListItemButton
               component={RouterLink}
               to={link.children?.length ? link.children[0].to : link.to}
-              selected={location.pathname.startsWith(link.to)}
+              selected={active === link.to}
               onClick={onNavigate}
             >
               <ListItemIcon>{icon}</ListItemIcon>
@@ -162,7 +165,7 @@ function DrawerLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () =
                 component={RouterLink}
                 to={child.to}
                 sx={{ pl: 9 }}
-                selected={location.pathname.startsWith(child.to)}
+                selected={active === child.to}
                 onClick={onNavigate}
               >
                 <ListItemText primary={child.title} slotProps={{ primary: { variant: 'body2' } }} />
@@ -232,27 +235,14 @@ export function AppShell() {
         <Avatar src={p?.picture ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
           {(staff ? (user.name ?? user.email) : (p?.FirstName ?? user.email)).slice(0, 1).toUpperCase()}
         </Avatar>
-        <Box sx={{ minWidth: 0 }}>
-          {staff ? (
-            <>
-              <Typography sx={{ fontWeight: 700 }} noWrap>
-                {user.name ?? (user.is_admin ? 'Administrator' : 'Approver')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {user.email}
-              </Typography>
-            </>
-          ) : (
-            <>
-              <Typography sx={{ fontWeight: 700 }} noWrap>
-                {p?.FirstName ?? 'Welcome'}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {p?.CategoryDescription ?? (user.type === 'Corporate' ? 'Firm applicant' : 'Applicant')}
-              </Typography>
-            </>
-          )}
-        </Box>
+        {staff ? (
+          <DrawerIdentity name={user.name ?? (user.is_admin ? 'Administrator' : 'Approver')} detail={user.email} />
+        ) : (
+          <DrawerIdentity
+            name={p?.FirstName ?? 'Welcome'}
+            detail={p?.CategoryDescription ?? (user.type === 'Corporate' ? 'Firm applicant' : 'Applicant')}
+          />
+        )}
       </Toolbar>
       <Divider />
       <DrawerLinks links={links} onNavigate={() => setMobileOpen(false)} />

@@ -1,6 +1,6 @@
 import { MY_PROJECTS_ROUTE, minorSettingsSchema, PACKAGES, type ProfileSummary, type User } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { type NavContext, navLinks } from './nav-links';
+import { activeLinkTo, type NavContext, navLinks } from './nav-links';
 
 const user: User = {
   id: 1,
@@ -166,5 +166,36 @@ describe('navLinks', () => {
     const links = navLinks(ctx({ releasedApplicationCode: 'APP1' }));
     const certificate = links.find((l) => l.title === 'Certificate');
     expect(certificate?.children?.map((c) => c.to)).toEqual(['/application/acceptanceLetter/APP1']);
+  });
+});
+
+describe('activeLinkTo: one drawer entry lit at a time (issue 16)', () => {
+  const links = navLinks(ctx({ goodStanding: true, releasedApplicationCode: 'APP1' }));
+  const lit = (path: string) => activeLinkTo(links, path);
+
+  it('lights the good-standing certificate, not Dashboard as well', () => {
+    expect(lit('/dashboard/goodStanding/TTE%3D')).toBe('/dashboard/goodStanding/TTE%3D');
+    expect(lit('/dashboard/goodStanding/TTE=')).toBe('/dashboard/goodStanding/TTE%3D');
+    expect(lit('/dashboard')).toBe('/dashboard');
+    expect(lit('/dashboard/Settings')).toBe('/dashboard');
+  });
+
+  it('lights the acceptance letter under Certificate, not Application as well; Application for its other pages', () => {
+    expect(lit('/application/acceptanceLetter/APP1')).toBe('/application/acceptanceLetter/APP1');
+    expect(lit('/application/document/QVBQMQ==')).toBe('/application');
+    expect(lit('/application')).toBe('/application');
+  });
+
+  it('matches whole path segments only, and nothing for a page no link leads to', () => {
+    expect(lit('/profile/profileConfirm')).toBe('/profile');
+    expect(lit('/profiles')).toBeNull();
+    expect(lit('/checklist/type/Application')).toBeNull();
+  });
+
+  it('lights exactly one entry whatever the page', () => {
+    const entries = links.flatMap((l) => [l, ...(l.children ?? [])]);
+    for (const path of ['/dashboard/goodStanding/TTE%3D', '/application/acceptanceLetter/APP1', '/billing', '/events/12']) {
+      expect(entries.filter((l) => l.to === lit(path))).toHaveLength(1);
+    }
   });
 });

@@ -106,3 +106,28 @@ export function navLinks(ctx: NavContext): NavLink[] {
   ];
   return all.filter((l) => l.show && l.package !== null && packages.includes(l.package)).map(({ show: _show, ...l }) => l);
 }
+
+/**
+ * The one drawer entry a page belongs to (issue 16): the longest link or sub-link whose path is the page's path or a
+ * folder above it, so `/dashboard/goodStanding/…` lights its Certificate sub-item and not Dashboard as well, and
+ * `/applications…` never lights `/application`. Null when no link leads there.
+ */
+export function activeLinkTo(links: NavLink[], pathname: string): string | null {
+  // Links carry encoded values (`TTE%3D`); the router may give the path either way.
+  const plain = (p: string) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  };
+  pathname = plain(pathname);
+  let best: { to: string; length: number } | null = null;
+  for (const link of links.flatMap((l) => [l, ...(l.children ?? [])])) {
+    if (link.external) continue;
+    const path = plain(link.to.split('?')[0]).replace(/\/+$/, '') || '/';
+    const inside = pathname === path || pathname.startsWith(path === '/' ? '/' : `${path}/`);
+    if (inside && (!best || path.length > best.length)) best = { to: link.to, length: path.length };
+  }
+  return best?.to ?? null;
+}

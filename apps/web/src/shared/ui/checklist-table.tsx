@@ -1,14 +1,16 @@
 import { CheckCircle, Warning } from '@mui/icons-material';
-import { TableCell, TableRow } from '@mui/material';
+import { Stack, TableCell, TableRow } from '@mui/material';
 import type { ChecklistItem } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { ResendRefereesButton } from '../member/referee-resend';
 import { Caption } from './caption';
 import { PlainTable } from './plain-table';
 import { STATUS_COLORS } from './status-colors';
 
 /**
- * A checklist's items: the description (with `showType`, the item's checklist type under it), the state as the fixed
- * green tick or the warning sign, and the item's `action` (Complete, routed as the page has it).
+ * A checklist's items: the description (with `showType`, the item's checklist type under it; a failing item's note
+ * under it, 'Waiting for referees: 1 accepted, 1 pending'), the state as the fixed green tick or the warning sign,
+ * and the item's `action` (Complete, routed as the page has it), with Resend beside a referee item that waits.
  */
 export function ChecklistTable({
   label,
@@ -30,6 +32,7 @@ export function ChecklistTable({
           <TableCell>
             {item.description}
             {showType && <Caption>{item.checkListType}</Caption>}
+            {!item.pass && item.note && <Caption>{item.note}</Caption>}
           </TableCell>
           <TableCell>
             {item.pass ? (
@@ -38,7 +41,12 @@ export function ChecklistTable({
               <Warning sx={{ color: 'warning.main' }} titleAccess="Incomplete" />
             )}
           </TableCell>
-          <TableCell align="right">{action(item)}</TableCell>
+          <TableCell align="right">
+            <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+              <ResendRefereesButton item={item} />
+              {action(item)}
+            </Stack>
+          </TableCell>
         </TableRow>
       ))}
     </PlainTable>

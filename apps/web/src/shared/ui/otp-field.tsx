@@ -1,5 +1,5 @@
 import { TextField } from '@mui/material';
-import { otpCode } from '@portal/contract';
+import { messages, otpCode } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 
 export type OtpEntry = ReturnType<typeof useOtpEntry>;
@@ -44,8 +44,10 @@ export function useOtpEntry({
     /** The form was sent (Enter, or the Verify button). */
     submit: () => verify(code),
     change(value: string) {
-      setFieldError(undefined);
-      setCode(value.replace(/\D/g, '').slice(0, 6));
+      const digits = value.replace(/\D/g, '').slice(0, 6);
+      // Emptied: the spec's 'Field is required' (part 1 §5), not a silent '0/6 digits'.
+      setFieldError(digits ? undefined : messages.fieldRequired);
+      setCode(digits);
     },
     /** A new code was sent: the same digits may be tried again. */
     allowRetry() {

@@ -13,7 +13,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { type BioInput, BOARD_CAPTION, bioSchemaFor, PHOTO_MAX_BYTES, profileMessages, type User } from '@portal/contract';
+import { BIO_FILE_RULES, type BioInput, BOARD_CAPTION, bioSchemaFor, profileMessages, type User } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { api } from '../../../shared/api/client';
@@ -23,7 +23,7 @@ import { toBody, useAfterProfileSave, useLookup } from '../api';
 import { GENDER_OPTIONS } from '../sections/configs';
 import { ErrorDialog, errorMessages } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
-import { checkFile } from './section-list';
+import { checkFile } from './file-checks';
 
 export interface BioProfile {
   ProfileID: string;
@@ -68,9 +68,6 @@ function initialValues(p: BioProfile | null | undefined, user: User | undefined)
   };
 }
 
-const PHOTO_RULE = { field: 'Image', required: true, kind: 'image' as const, maxBytes: PHOTO_MAX_BYTES };
-const ID_RULE = { field: 'ID', required: true, kind: 'pdf' as const, maxBytes: 10_000_000 };
-
 /** The individual bio: initial mode creates the profile ('Create Profile'), otherwise it updates it. */
 export function BioForm({ profile, initial, editable = true }: { profile?: BioProfile | null; initial: boolean; editable?: boolean }) {
   const session = useSession();
@@ -94,10 +91,10 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
 
   function checkFiles() {
     const errors = {
-      Image: checkFile(PHOTO_RULE, photo, profile?.picture ? { id: '', fileName: 'photo' } : null),
-      ID: boardCaption ? checkFile(ID_RULE, idFile, profile?.IDFile, profileMessages.idPdf) : undefined,
+      Image: checkFile(BIO_FILE_RULES.photo, photo, profile?.picture ? { id: '', fileName: 'photo' } : null),
+      // Named: 'ID document is required' (issue 16).
+      ID: boardCaption ? checkFile(BIO_FILE_RULES.id, idFile, profile?.IDFile, profileMessages.idPdf) : undefined,
     };
-    if (errors.Image === profileMessages.attachmentRequired) errors.Image = profileMessages.photoRequired;
     setFileErrors(errors);
     return Object.values(errors).filter(Boolean) as string[];
   }

@@ -76,10 +76,11 @@ export function FieldInput<T extends FieldValues>({
       name={field.name as never}
       control={control}
       render={({ field: f, fieldState }) => {
+        const atMax = Boolean(field.maxLength && field.maxReachedMessage && String(f.value ?? '').length >= (field.maxLength ?? 0));
         const common = {
           label: field.label,
           error: Boolean(fieldState.error),
-          helperText: fieldState.error?.message ?? field.helper,
+          helperText: fieldState.error?.message ?? (atMax ? field.maxReachedMessage : field.helper),
           disabled,
         };
         if (field.kind === 'switch') {

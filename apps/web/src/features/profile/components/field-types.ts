@@ -20,6 +20,8 @@ export interface FieldDef {
   upper?: boolean;
   digits?: boolean;
   maxLength?: number;
+  /** Shown under the field once its text reaches `maxLength` ('Max 100 characters reached'). */
+  maxReachedMessage?: string;
   /** PDF or image, for file fields. */
   accept?: 'pdf' | 'image';
   visible?: (ctx: FormContext) => boolean;

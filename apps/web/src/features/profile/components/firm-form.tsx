@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Stack, TextField } from '@mui/material';
-import { type FirmBioInput, firmBioSchema, PHOTO_MAX_BYTES, profileMessages } from '@portal/contract';
+import { BIO_FILE_RULES, type FirmBioInput, firmBioSchema } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../../shared/api/client';
@@ -8,7 +8,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { toBody, useAfterProfileSave } from '../api';
 import { ErrorDialog, errorMessages } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
-import { checkFile } from './section-list';
+import { checkFile } from './file-checks';
 
 export interface FirmProfile extends Partial<Record<keyof FirmBioInput, unknown>> {
   ProfileID?: string;
@@ -47,12 +47,7 @@ export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial
   const [busy, setBusy] = useState(false);
 
   function checkPhoto() {
-    let error = checkFile(
-      { field: 'Image', required: true, kind: 'image', maxBytes: PHOTO_MAX_BYTES },
-      photo,
-      firm?.picture ? { id: '', fileName: 'logo' } : null,
-    );
-    if (error === profileMessages.attachmentRequired) error = profileMessages.photoRequired;
+    const error = checkFile(BIO_FILE_RULES.photo, photo, firm?.picture ? { id: '', fileName: 'logo' } : null);
     setPhotoError(error);
     return error;
   }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button } from '@mui/material';
-import type { SectionName } from '@portal/contract';
+import { profileMessages, SECTIONS, type SectionName } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client';
@@ -42,6 +42,10 @@ function FirmEditor() {
 export function SectionEditor({ name, alwaysEditable = false }: { name: string; alwaysEditable?: boolean }) {
   const session = useSession();
   const firm = session?.user.type === 'Corporate';
+  // A section of the other membership type (a firm's directors opened by an individual): said, with nothing to add.
+  const memberType = SECTIONS[name as SectionName]?.memberType;
+  if (memberType && memberType !== 'Both' && memberType !== (firm ? 'Corporate' : 'Individual'))
+    return <Alert severity="info">{profileMessages.wrongMemberType}</Alert>;
   if (name === 'bio') return firm ? <FirmEditor /> : <BioEditor alwaysEditable={alwaysEditable} />;
   if (name === 'contact') return <ContactsSection alwaysEditable={alwaysEditable} />;
   if (name === 'referee') return <RefereesSection alwaysEditable={alwaysEditable} />;

@@ -22,7 +22,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type FileRule, profileMessages, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
+import { type FileRule, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
@@ -36,23 +36,13 @@ import { openStoredFile, toBody, useRefreshAfterChange, useSectionEntries } from
 import { ErrorDialog, errorMessages } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
 import type { FieldDef, SectionConfig } from './field-types';
+import { checkFile, type StoredFile, withExtraChecks } from './file-checks';
 import { type TranscriptDraft, TranscriptsField, transcriptProblem } from './transcripts-field';
 
 type Values = Record<string, unknown>;
-type StoredFile = { id: string; fileName: string } | null | undefined;
 
-export function checkFile(
-  rule: FileRule,
-  file: File | null | undefined,
-  stored: StoredFile,
-  pdfMessage: string = profileMessages.attachmentNotPdf,
-): string | undefined {
-  if (!file) return rule.required && !stored ? profileMessages.attachmentRequired : undefined;
-  if (file.size > rule.maxBytes) return rule.kind === 'image' ? profileMessages.photoTooLarge : profileMessages.attachmentTooLarge;
-  if (rule.kind === 'pdf' && file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return pdfMessage;
-  if (rule.kind === 'image' && !['image/png', 'image/jpeg'].includes(file.type)) return profileMessages.photoNotImage;
-  return undefined;
-}
+/** The form value that holds a foreign qualification's new transcripts (the name the server reads the files under). */
+const TRANSCRIPTS = 'transcripts';
 
 function defaults(fields: FieldDef[], entry: SectionEntry | null): Values {
   const values: Values = {};
@@ -83,49 +73,48 @@ function EntryDialog({
   extra?: (values: Values, setValue: (name: string, value: unknown) => void) => React.ReactNode;
 }) {
   const { minor } = useSettings();
-  const rules = (SECTIONS[config.path as SectionName]?.files ?? []) as FileRule[];
-  const form = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults(config.fields, entry) });
-  const [files, setFiles] = useState<Record<string, File | null>>({});
-  const [transcripts, setTranscripts] = useState<TranscriptDraft[]>([]);
-  const [transcriptError, setTranscriptError] = useState<string>();
-  const [fileErrors, setFileErrors] = useState<Record<string, string | undefined>>({});
+  const rules = useMemo(() => (SECTIONS[config.path as SectionName]?.files ?? []) as FileRule[], [config.path]);
+  // The chosen files and transcripts are form values too, so one resolver checks them with the fields (issue 16).
+  const resolver = useMemo(
+    () =>
+      withExtraChecks<Values>(zodResolver(schema as never) as never, (values) => {
+        const problems: Record<string, string | undefined> = {};
+        for (const rule of rules)
+          problems[rule.field] = checkFile(rule, values[rule.field] as File | null | undefined, entry?.[rule.field] as StoredFile);
+        if (config.path === 'certification' && values.Category === 'Foreign')
+          problems[TRANSCRIPTS] = transcriptProblem((values[TRANSCRIPTS] as TranscriptDraft[] | undefined) ?? []);
+        return problems;
+      }),
+    [schema, rules, entry, config.path],
+  );
+  const form = useForm<Values>({ resolver, defaultValues: defaults(config.fields, entry) });
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const values = form.watch();
+  const { errors, isSubmitted } = form.formState;
+  const transcripts = (values[TRANSCRIPTS] as TranscriptDraft[] | undefined) ?? [];
+  const setExtra = (name: string, value: unknown) => form.setValue(name, value, { shouldValidate: isSubmitted });
 
   useEffect(() => {
-    if (open) {
-      form.reset(defaults(config.fields, entry));
-      setFiles({});
-      setFileErrors({});
-      setTranscripts([]);
-      setTranscriptError(undefined);
-    }
+    if (open) form.reset(defaults(config.fields, entry));
   }, [open, entry, config.fields, form]);
 
-  const checkFiles = () => {
-    const problems: Record<string, string | undefined> = {};
-    for (const rule of rules) problems[rule.field] = checkFile(rule, files[rule.field], entry?.[rule.field] as StoredFile);
-    setFileErrors(problems);
-    return problems;
-  };
-
-  const submit = form.handleSubmit(async (parsed) => {
-    const problems = checkFiles();
-    const foreign = config.path === 'certification' && form.getValues('Category') === 'Foreign';
-    const transcriptIssue = foreign ? transcriptProblem(transcripts) : undefined;
-    setTranscriptError(transcriptIssue);
-    if (Object.values(problems).some(Boolean) || transcriptIssue) return;
+  const submit = form.handleSubmit(async () => {
     setBusy(true);
     try {
-      const raw = form.getValues();
-      const added = foreign ? transcripts : [];
+      const { [TRANSCRIPTS]: _transcripts, ...raw } = form.getValues();
+      const files: Record<string, File | null> = {};
+      for (const rule of rules) {
+        files[rule.field] = (raw[rule.field] as File | null | undefined) ?? null;
+        delete raw[rule.field];
+      }
+      const added = config.path === 'certification' && raw.Category === 'Foreign' ? transcripts : [];
       const body = {
         ...raw,
         ...(entry ? { EntryNo: entry.EntryNo } : {}),
         ...(added.length ? { transcriptDescriptions: added.map((t) => t.description.trim()) } : {}),
       };
-      const upload = { ...files, ...(added.length ? { transcripts: added.map((t) => t.file as File) } : {}) };
+      const upload = { ...files, ...(added.length ? { [TRANSCRIPTS]: added.map((t) => t.file as File) } : {}) };
       await api.post(`profile/${config.path}${entry ? '/update' : ''}`, toBody(body, upload));
       onSaved(!entry);
       onClose();
@@ -134,8 +123,7 @@ function EntryDialog({
     } finally {
       setBusy(false);
     }
-    void parsed;
-  }, checkFiles);
+  });
 
   const ctx = { values, countyField: minor.countyField };
   return (
@@ -151,12 +139,13 @@ function EntryDialog({
                   {f.kind === 'file' ? (
                     <FileField
                       field={f}
-                      file={files[f.name]}
+                      file={values[f.name] as File | null | undefined}
                       stored={(entry?.[f.name] as StoredFile)?.fileName}
-                      error={fileErrors[f.name]}
+                      error={errors[f.name]?.message as string | undefined}
                       onChange={(file) => {
-                        setFiles((cur) => ({ ...cur, [f.name]: file }));
-                        if (config.path === 'attachments' && file && f.name === 'attachment') form.setValue('fileName', file.name);
+                        setExtra(f.name, file);
+                        if (config.path === 'attachments' && file && f.name === 'attachment')
+                          form.setValue('fileName', file.name, { shouldValidate: isSubmitted });
                       }}
                     />
                   ) : (
@@ -170,7 +159,7 @@ function EntryDialog({
               ))}
           </Grid>
           {config.path === 'certification' && values.Category === 'Foreign' && (
-            <TranscriptsField value={transcripts} onChange={setTranscripts} error={transcriptError} />
+            <TranscriptsField value={transcripts} onChange={(list) => setExtra(TRANSCRIPTS, list)} showErrors={isSubmitted} />
           )}
           {extra?.(values, (name, value) => form.setValue(name, value))}
         </DialogContent>
@@ -209,7 +198,8 @@ export function SectionList({
   const [deleting, setDeleting] = useState<SectionEntry | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const resolvedSchema = useMemo(() => schema ?? (SECTIONS[config.path as SectionName].schema as ZodType), [schema, config.path]);
-  const editable = alwaysEditable || editing || entries.data?.length === 0;
+  // Nothing to add to a list that did not load (a section of the other membership type answers 403; issue 16).
+  const editable = !entries.error && (alwaysEditable || editing || entries.data?.length === 0);
   const columns = config.columns.filter((c) => !hideColumns?.includes(c.label));
   const fileFields = config.fields.filter((f) => f.kind === 'file');
   const phone = usePhoneCards();

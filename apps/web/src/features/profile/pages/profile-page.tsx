@@ -1,5 +1,6 @@
 import { Alert, Box, Card, Tab, Tabs } from '@mui/material';
 import { BOARD_CAPTION } from '@portal/contract';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
@@ -38,6 +39,8 @@ export function ProfilePage() {
   const session = useSession();
   const { minor } = useSettings();
   const flash = useFlash();
+  // The page's alert (the message left by the first save) clears when the tab changes (part 1 §2 Profile).
+  const [alert, setAlert] = useState(flash);
   const [params, setParams] = useSearchParams();
   const firm = session?.user.type === 'Corporate';
   const boardCaption = minor.organisation_caption === BOARD_CAPTION;
@@ -48,15 +51,18 @@ export function ProfilePage() {
 
   return (
     <Box>
-      {flash && (
-        <Alert severity={flash.severity} sx={{ mb: 2 }}>
-          {flash.message}
+      {alert && (
+        <Alert severity={alert.severity} sx={{ mb: 2 }}>
+          {alert.message}
         </Alert>
       )}
       <Card sx={{ mb: 2 }}>
         <Tabs
           value={index}
-          onChange={(_, v: number) => setParams({ tab: tabs[v].key })}
+          onChange={(_, v: number) => {
+            setAlert(null);
+            setParams({ tab: tabs[v].key });
+          }}
           variant="scrollable"
           scrollButtons="auto"
           aria-label="Profile sections"

@@ -2,6 +2,7 @@ import {
   CONTACT_TYPES,
   GENDERS,
   MEMBER_TYPES_FOR_HOLDERS,
+  profileMessages,
   QUALIFICATION_CATEGORIES,
   refereeMessages,
   SECTIONS,
@@ -72,7 +73,15 @@ export const workExperienceConfig: SectionConfig = {
     { name: 'Current', label: 'Current', kind: 'switch' },
     { name: 'FromDate', label: 'From Date', kind: 'date' },
     { name: 'ToDate', label: 'To Date', kind: 'date', visible: (ctx) => !ctx.values.Current, helper: 'Left empty: today' },
-    { name: 'ResponsibilitiesDescription', label: 'Responsibilities', kind: 'textarea', maxLength: 100, helper: 'Max 100 characters' },
+    {
+      name: 'ResponsibilitiesDescription',
+      label: 'Responsibilities',
+      kind: 'textarea',
+      maxLength: 100,
+      helper: 'Max 100 characters',
+      // The spec's words once the limit is reached (part 1 §5; the field takes no more).
+      maxReachedMessage: profileMessages.experienceMaxReached,
+    },
   ],
   columns: [
     { label: 'Position', value: (e) => s(e.PositionHeld) },

@@ -1,6 +1,6 @@
 import { Description, Search, Send } from '@mui/icons-material';
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Tooltip, Typography } from '@mui/material';
-import { contactSchemaFor, refereeMessages, SECTIONS, type SectionEntry } from '@portal/contract';
+import { contactSchemaFor, refereeMessages, refereeSchemaFor, type SectionEntry } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -97,15 +97,8 @@ export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }
     }),
     [hasTypes],
   );
-  const schema = useMemo(
-    () =>
-      hasTypes
-        ? (SECTIONS.referee.schema.superRefine((v: { refereeType?: string }, ctx) => {
-            if (!v.refereeType) ctx.addIssue({ code: 'custom', path: ['refereeType'], message: 'Referee Type is required' });
-          }) as ZodType)
-        : undefined,
-    [hasTypes],
-  );
+  // Referee Type is required while the board has types, and reported with the other fields at once (issue 16).
+  const schema = useMemo(() => refereeSchemaFor(hasTypes) as ZodType, [hasTypes]);
   const anyRemarks = (entries.data ?? []).some((e) => Boolean(e.Remarks));
   const hidden = [...(hasTypes ? [] : ['Referee Type']), ...(anyResponse ? [] : ['Response']), ...(anyRemarks ? [] : ['Remarks'])];
   const typeNames = new Map((refereeTypes.data ?? []).map((t) => [String(t.code), String(t.description)]));
