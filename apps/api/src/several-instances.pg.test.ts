@@ -27,14 +27,18 @@ const sink = await smtpSink();
 const filesDir = mkdtempSync(path.join(tmpdir(), 'portal-instances-'));
 let a: PortalProcess | undefined;
 let b: PortalProcess | undefined;
-// Registered first, so it runs last (after the harness has closed its app and pool).
-afterAll(async () => {
+let cleaned = false;
+async function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
   a?.kill();
   b?.kill();
   await sink.close();
   await target.drop();
   rmSync(filesDir, { recursive: true, force: true });
-}, 30_000);
+}
+// Registered first, so it runs last (after the harness has closed its app and pool).
+afterAll(cleanUp, 30_000);
 
 const env = (name: string): Record<string, string> => ({
   NODE_ENV: 'development',
@@ -71,7 +75,11 @@ const on = (p: PortalProcess, method: 'GET' | 'POST', url: string, options: { bo
   call(p.base, method, url, options);
 await Promise.all(
   instances.map((p) => until(`${p.name} to answer`, async () => (await on(p, 'GET', '/api/health')).status === 200, 120_000, output)),
-);
+).catch(async (error) => {
+  // No test runs, so no afterAll either: stop the processes and drop the database here.
+  await cleanUp();
+  throw error;
+});
 console.log(`[instances] both instances answered ${Date.now() - started} ms after they were started`);
 
 const database = await openDatabase({ url: target.url, poolSize: 4 });
