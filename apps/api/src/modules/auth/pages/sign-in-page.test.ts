@@ -54,7 +54,9 @@ describe('GET / (the server-rendered sign-in page)', () => {
       '/api/admin/settings',
       {
         id: String(current.body.data.id),
-        site_colors: JSON.stringify(COLOR_NAMES.map((colorName) => ({ colorName, color: colorName === 'primary' ? '#1565C0' : DEFAULT_COLORS[colorName] }))),
+        site_colors: JSON.stringify(
+          COLOR_NAMES.map((colorName) => ({ colorName, color: colorName === 'primary' ? '#1565C0' : DEFAULT_COLORS[colorName] })),
+        ),
         site_installed_packages: JSON.stringify(['Dashboard', 'Profile']),
         minor_settings: JSON.stringify({ ...minorSettingsSchema.parse({}), login_caption: 'Engineers Portal', registration: false }),
       },
