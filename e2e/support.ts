@@ -302,12 +302,20 @@ export async function acceptWithAnswers(page: Page, reviewPath: string, screensh
     await page.getByRole('button', { name: n < total ? 'Next' : 'Accept' }).click();
   }
   await expect(page.getByText('Referee Confirmed Successfully')).toBeVisible();
+  await expectRefereeThanked(page);
 }
 
 /** The referee uses the one-click Accept link of the email. */
 export async function acceptInOneClick(page: Page, acceptPath: string) {
   await page.goto(acceptPath);
   await expect(page.getByText('Referee Confirmed Successfully')).toBeVisible();
+  await expectRefereeThanked(page);
+}
+
+/** After answering, a referee (who has no account) is thanked, not sent to the sign-in page (issue 16). */
+async function expectRefereeThanked(page: Page) {
+  await expect(page).toHaveURL(/\/referee-response\/thank-you$/);
+  await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
 }
 
 // ---------------------------------------------------------------- applications

@@ -83,6 +83,8 @@ export const documentMessages = {
   valid: 'Valid',
   revoked: 'Revoked',
   noLongerValid: 'No longer valid',
+  /** The verification page's alert when the server gives no reason (the chip already says 'No longer valid'). */
+  noLongerValidWhy: 'It can no longer be relied on.',
 } as const;
 
 export const DOCUMENT_STATUSES = [documentMessages.valid, documentMessages.revoked, documentMessages.noLongerValid] as const;

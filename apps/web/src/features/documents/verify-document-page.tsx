@@ -57,8 +57,8 @@ function VerificationCard({ doc }: { doc: DocumentVerification }) {
           </Alert>
         ) : (
           <Alert severity="error" sx={{ mb: 2, bgcolor: '#fdeded', color: '#5f2120', '& .MuiAlert-icon': { color: STATUS_COLORS.bad } }}>
-            This {inSentence(doc.title)} was issued by {doc.organisation} but is no longer valid.
-            {doc.reason ? ` ${doc.reason}` : ''}
+            {/* The chip says 'No longer valid' (or 'Revoked'): the alert says why, once (issue 16). */}
+            This {inSentence(doc.title)} was issued by {doc.organisation}. {doc.reason ?? documentMessages.noLongerValidWhy}
           </Alert>
         )}
         <Typography variant="body1" sx={{ mb: 2 }}>
@@ -71,7 +71,6 @@ function VerificationCard({ doc }: { doc: DocumentVerification }) {
         <Row label="Member No." value={doc.memberNo} />
         <Row label="Category" value={doc.category} />
         <Row label="Issued on" value={dateFormat.format(new Date(doc.issuedAt))} />
-        <Row label="Status" value={doc.status} />
       </CardContent>
     </Card>
   );

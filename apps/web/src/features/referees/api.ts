@@ -37,7 +37,7 @@ export function answerReferee(body: RefereeAnswerRequest) {
 
 /** What the thank-you page says, from the answer's result. */
 export function thanksOf(result: RefereeAnswerResult) {
-  return { response: result.response, applicant: result.applicant, message: result.message };
+  return { response: result.response, applicant: result.applicant };
 }
 
 /** GET questions/refereeForm/{entryNo}: the answered form's PDF (base64); staff name the applicant's profile. */

@@ -8,7 +8,6 @@ import { RefereeLayout } from './components/referee-layout';
 export interface RefereeThanks {
   response: RefereeResponse;
   applicant: string;
-  message: string;
 }
 
 /** Where the referee screens go once an answer is recorded. */
@@ -32,7 +31,8 @@ export function RefereeThankYouPage() {
           </Stack>
           <Typography sx={{ mb: 1 }} data-testid="referee-thanks">
             {thanks
-              ? `${thanks.message}. Your ${thanks.response === 'Accept' ? 'acceptance' : 'response'} of the referee request from ${thanks.applicant} has been recorded, and ${thanks.applicant} has been told.`
+              ? // The toast already said 'Referee Confirmed Successfully': the page does not repeat it.
+                `Your ${thanks.response === 'Accept' ? 'acceptance' : 'answer'} of the referee request from ${thanks.applicant} has been recorded, and ${thanks.applicant} has been told.`
               : 'Your response to the referee request has been recorded.'}
           </Typography>
           <Typography color="text.secondary">There is nothing more to do. You can close this page.</Typography>

@@ -1,0 +1,32 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../shared/api/client';
+import { setFlash } from '../../../shared/ui/flash';
+import { click, renderPage, unmountPages } from '../../../test/render';
+import { signInMember } from '../../../test/session';
+import { atWidth } from '../../../test/viewport';
+import { ProfilePage } from './profile-page';
+
+beforeEach(() => {
+  atWidth(1280);
+  signInMember();
+  localStorage.setItem('user', JSON.stringify({ id: 7, email: 'jane@example.com', type: 'Individual', profile_id: 'PR000001' }));
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => (path.startsWith('profile/') || path.startsWith('setup/') ? [] : null));
+});
+
+afterEach(() => {
+  unmountPages();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('/profile (part 1 §2: the alert clears when the tab changes; issue 16)', () => {
+  it('shows the message left by the first save, and drops it on another tab', async () => {
+    setFlash('Profile created. Complete the remaining sections of your profile.');
+    const view = await renderPage(<ProfilePage />, { url: '/profile' });
+    expect(view.querySelector('[role="alert"]')?.textContent).toContain('Profile created');
+    await click([...view.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Contacts'));
+    expect(view.textContent).not.toContain('Profile created');
+    expect([...view.querySelectorAll('[role="tab"]')].find((t) => t.getAttribute('aria-selected') === 'true')?.textContent).toBe('Contacts');
+  });
+});
