@@ -27,6 +27,8 @@ describe('/profile (part 1 §2: the alert clears when the tab changes; issue 16)
     expect(view.querySelector('[role="alert"]')?.textContent).toContain('Profile created');
     await click([...view.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Contacts'));
     expect(view.textContent).not.toContain('Profile created');
-    expect([...view.querySelectorAll('[role="tab"]')].find((t) => t.getAttribute('aria-selected') === 'true')?.textContent).toBe('Contacts');
+    expect([...view.querySelectorAll('[role="tab"]')].find((t) => t.getAttribute('aria-selected') === 'true')?.textContent).toBe(
+      'Contacts',
+    );
   });
 });
