@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { phoneRule } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 import { COLOR_NAMES, PACKAGES } from './settings-values';
@@ -116,7 +117,8 @@ export const updateUserRequest = z.object({
     .regex(/^\S+@\S+\.\S+$/, messages.emailInvalid)
     .max(L.email, messages.emailTooLong)
     .transform((v) => v.toLowerCase()),
-  phone_no: z.string({ error: messages.required }).trim().min(1, messages.required).max(L.phone, messages.valueTooLong),
+  // The account's phone gets the SMS: a mobile number, written any usual way, kept in one form (decision 040).
+  phone_no: phoneRule(messages.required, 'mobile'),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 

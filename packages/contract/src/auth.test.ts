@@ -173,15 +173,24 @@ describe('register request (API)', () => {
     expect(errorsOf(registerRequest, { ...valid, id_number: '123456' })).toEqual({});
   });
 
-  it('lets the firm category register with a short KRA PIN', () => {
-    expect(errorsOf(registerRequest, { ...valid, category: 'CORPORATE', type: 'Corporate', id_number: 'P0512' })).toEqual({});
+  it("checks the firm category's KRA PIN (A or P, nine digits, a letter) and keeps it upper-case", () => {
+    const firm = { ...valid, category: 'CORPORATE', type: 'Corporate' };
+    expect(errorsOf(registerRequest, { ...firm, id_number: 'P0512' })).toEqual({ id_number: [messages.firmPinFormat] });
+    expect(errorsOf(registerRequest, { ...firm, id_number: 'X051234567K' })).toEqual({ id_number: [messages.firmPinFormat] });
+    expect(errorsOf(registerRequest, { ...firm, id_number: 'P05123456K' })).toEqual({ id_number: [messages.firmPinFormat] });
+    expect(registerRequest.parse({ ...firm, id_number: ' p051234567k ' }).id_number).toBe('P051234567K');
+    expect(registerRequest.parse({ ...firm, id_number: 'A123456789Z' }).id_number).toBe('A123456789Z');
   });
 
-  it("says 'Phone is required' and accepts digits only", () => {
-    expect(errorsOf(registerRequest, { ...valid, phone: '' }).phone).toEqual(['Phone is required', expect.any(String)]);
+  it("says 'Phone is required', takes every usual way of writing a Kenyan mobile and keeps one form", () => {
+    expect(errorsOf(registerRequest, { ...valid, phone: '' }).phone).toEqual(['Phone is required']);
     expect(errorsOf(registerRequest, { ...valid, phone: undefined }).phone).toEqual(['Phone is required']);
-    expect(errorsOf(registerRequest, { ...valid, phone: '07-12 abc' }).phone).toEqual(['Phone must be digits only, e.g. 0712345678']);
-    expect(errorsOf(registerRequest, { ...valid, phone: '+254712000111' })).toEqual({});
+    expect(errorsOf(registerRequest, { ...valid, phone: '07-12 abc' }).phone).toEqual([messages.mobileInvalid]);
+    // A landline gets no SMS.
+    expect(errorsOf(registerRequest, { ...valid, phone: '020 234 5678' }).phone).toEqual([messages.mobileInvalid]);
+    for (const typed of ['0722 123 456', '0722-123-456', '+254 722 123 456', '254722123456', '(0722) 123456', '00254722123456'])
+      expect(registerRequest.parse({ ...valid, phone: typed }).phone).toBe('254722123456');
+    expect(registerRequest.parse({ ...valid, phone: '0110 123 456' }).phone).toBe('254110123456');
   });
 
   it('needs a category and a known type', () => {
@@ -206,16 +215,19 @@ describe('register form schema (browser)', () => {
     expect(errorsOf(schema, { ...valid, id_number: '123456' })).toEqual({});
   });
 
-  it("asks a firm for its KRA PIN: 'Firm`s KRA pin is required', any length", () => {
+  it("asks a firm for its KRA PIN: 'Firm`s KRA pin is required', then its format", () => {
     const schema = registerFormSchema('CORPORATE');
     expect(errorsOf(schema, { ...valid, id_number: '' })).toEqual({ id_number: ['Firm`s KRA pin is required'] });
     expect(errorsOf(schema, { ...valid, id_number: '   ' })).toEqual({ id_number: ['Firm`s KRA pin is required'] });
-    expect(errorsOf(schema, { ...valid, id_number: 'P05' })).toEqual({});
+    expect(errorsOf(schema, { ...valid, id_number: 'P05' })).toEqual({ id_number: [messages.firmPinFormat] });
+    expect(schema.parse({ ...valid, id_number: 'p051234567x' }).id_number).toBe('P051234567X');
   });
 
   it("says 'Phone is required' and 'Password does not match'", () => {
     const schema = registerFormSchema('GRADUATE');
-    expect(errorsOf(schema, { ...valid, id_number: '123456', phone: '' }).phone).toContain('Phone is required');
+    expect(errorsOf(schema, { ...valid, id_number: '123456', phone: '' }).phone).toEqual(['Phone is required']);
+    // The form takes the number as a person writes it (issue 16: '0722 123 456' was refused).
+    expect(schema.parse({ ...valid, id_number: '123456', phone: '0722 123 456' }).phone).toBe('254722123456');
     expect(errorsOf(schema, { ...valid, id_number: '123456', confirmPassword: 'nope' })).toEqual({
       confirmPassword: ['Password does not match'],
     });

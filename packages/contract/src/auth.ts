@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
+import { type PhoneKind, parsePhone } from './phone';
 
 /** Special characters allowed and required by the password rule (part 1 §5). */
 export const PASSWORD_SPECIALS = '@$!#~^()`.,;:{}_/%*?&';
@@ -25,13 +26,42 @@ const requiredField = (max: number) =>
   z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(max, messages.valueTooLong);
 /** The bot check's solved challenge, when the form carries one. */
 const voterToken = z.string().max(L.botToken, messages.valueTooLong).optional();
-const phone = () =>
-  z
-    .string({ error: messages.phoneRequired })
+/**
+ * A phone field (decision 040): any usual way of writing a number ('0722 123 456', '0722-123-456',
+ * '+254 722 123 456', '254722123456', 0110 …) is taken and becomes the stored form '254722123456' (parsePhone), in
+ * the form as on the server. `required` null: may be left empty (''). `kind`: which numbers (PhoneKind); `invalid`:
+ * the message for one that is not, where the spec words it.
+ */
+export function phoneRule(required: string | null, kind: PhoneKind = 'any', invalid?: string) {
+  const text = z
+    .string({ error: required ?? messages.phoneInvalid })
     .trim()
-    .min(1, messages.phoneRequired)
-    .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678')
     .max(L.phone, messages.valueTooLong);
+  const check = (value: string, ctx: z.core.$RefinementCtx<string>) => {
+    if (!value) {
+      if (required) ctx.addIssue({ code: 'custom', message: required });
+      return '';
+    }
+    const stored = parsePhone(value, kind);
+    if (!stored) ctx.addIssue({ code: 'custom', message: invalid ?? (kind === 'any' ? messages.phoneInvalid : messages.mobileInvalid) });
+    return stored ?? value;
+  };
+  return required ? text.transform(check) : text.optional().default('').transform(check);
+}
+const phone = () => phoneRule(messages.phoneRequired, 'mobile');
+
+/** A Kenya Revenue Authority PIN: A (a person) or P (a company), nine digits, a letter; typed in any case. */
+export const KRA_PIN = /^[AP]\d{9}[A-Z]$/;
+
+/** The firm's KRA PIN (registration under the firm category): required, its format checked, upper-cased. */
+const firmPin = () =>
+  z
+    .string({ error: messages.firmPinRequired })
+    .trim()
+    .min(1, { message: messages.firmPinRequired, abort: true })
+    .max(L.code, messages.valueTooLong)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => KRA_PIN.test(v), messages.firmPinFormat);
 
 function withConfirmation<T extends z.ZodRawShape>(shape: T) {
   return z
@@ -73,11 +103,16 @@ export const registerRequest = withConfirmation({
   category: requiredField(L.code),
   type: memberType,
   voterToken,
-}).superRefine((v, ctx) => {
-  if (v.category !== FIRM_REGISTRATION_CODE && v.id_number.length < 6) {
-    ctx.addIssue({ code: 'custom', path: ['id_number'], message: messages.idTooShort });
-  }
-});
+})
+  .superRefine((v, ctx) => {
+    if (v.category === FIRM_REGISTRATION_CODE) {
+      if (!KRA_PIN.test(v.id_number.toUpperCase())) ctx.addIssue({ code: 'custom', path: ['id_number'], message: messages.firmPinFormat });
+    } else if (v.id_number.length < 6) {
+      ctx.addIssue({ code: 'custom', path: ['id_number'], message: messages.idTooShort });
+    }
+  })
+  // The firm's KRA PIN is kept upper-case, however it was typed.
+  .transform((v) => (v.category === FIRM_REGISTRATION_CODE ? { ...v, id_number: v.id_number.toUpperCase() } : v));
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 /** Register form: the ID field's message depends on the category, so the form builds its schema. */
@@ -85,14 +120,9 @@ export function registerFormSchema(categoryCode: string) {
   const firm = categoryCode === FIRM_REGISTRATION_CODE;
   return withConfirmation({
     email,
-    phone: z
-      .string()
-      .trim()
-      .min(1, messages.phoneRequired)
-      .regex(/^\+?\d{9,15}$/, 'Phone must be digits only, e.g. 0712345678')
-      .max(L.phone, messages.valueTooLong),
+    phone: phone(),
     id_number: firm
-      ? z.string().trim().min(1, messages.firmPinRequired).max(L.code, messages.valueTooLong)
+      ? firmPin()
       : z.string().trim().min(1, messages.idRequired).min(6, messages.idTooShort).max(L.code, messages.valueTooLong),
   });
 }

@@ -46,9 +46,9 @@ describe('base64 JSON', () => {
 });
 
 describe('maskPhone', () => {
-  it('shows the first 4 and last 2 digits', () => {
-    expect(maskPhone('0712345678')).toBe('0712****78');
-    expect(maskPhone('254712345678')).toBe('2547******78');
+  it('shows a phone number in its display form with the middle hidden; other text its first 4 and last 2', () => {
+    expect(maskPhone('0712345678')).toBe('+254 712 *** *78');
+    expect(maskPhone('254712345678')).toBe('+254 712 *** *78');
     expect(maskPhone('1234567')).toBe('1234*67');
   });
 

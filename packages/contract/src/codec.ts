@@ -1,3 +1,5 @@
+import { formatPhone, parsePhone } from './phone';
+
 /** Base64 of UTF-8 text, the encoding the spec uses for route and query values. Works in browsers and Node. */
 export function encodeBase64(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -44,9 +46,14 @@ export function decodeJson<T>(value: string | undefined | null): T | null {
   }
 }
 
-/** Shows the first 4 and last 2 digits of a phone number: 0712****78. */
+/**
+ * A phone number with its middle hidden, in the one display form (decision 040): '+254 712 *** *78' (the country
+ * code, the operator's three digits and the last two); other text shows its first 4 and last 2 characters.
+ */
 export function maskPhone(phone: string | null | undefined): string {
   if (!phone) return '';
+  const shown = formatPhone(phone);
+  if (/^\+254 \d{3} \d{3} \d{3}$/.test(shown)) return `${shown.slice(0, 8)} *** *${shown.slice(-2)}`;
   if (phone.length <= 6) return '*'.repeat(phone.length);
   return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 6)}${phone.slice(-2)}`;
 }
@@ -58,8 +65,13 @@ export function maskEmail(email: string | null | undefined): string {
   return `${user.slice(0, 1)}${'*'.repeat(Math.max(user.length - 1, 2))}@${domain}`;
 }
 
-/** Kenyan phone normalisation (part 2 §5): a leading + is dropped, a leading 0 becomes 254. */
+/**
+ * Kenyan phone normalisation (part 2 §5): a leading + is dropped, a leading 0 becomes 254; any usual way of writing
+ * a number gives the stored form ('0722 123 456' → '254722123456', parsePhone); other text only loses its spaces.
+ */
 export function normalisePhone(phone: string): string {
+  const parsed = parsePhone(phone);
+  if (parsed) return parsed;
   const trimmed = phone.trim().replace(/\s+/g, '');
   if (trimmed.startsWith('+')) return trimmed.slice(1);
   if (trimmed.startsWith('0')) return `254${trimmed.slice(1)}`;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { phoneRule } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { membershipCommentSchema } from './members';
 import { messages } from './messages';
@@ -52,12 +53,6 @@ export const licenseMessages = {
 
 const req = (max: number) =>
   z.string({ error: licenseMessages.required }).trim().min(1, licenseMessages.required).max(max, messages.valueTooLong);
-/**
- * 10 digits with optional brackets, dash, dot or space separators (part 2 §5 says groups of 3-3-4; Kenyans write
- * 0722 123 456, so any grouping of the ten digits is accepted: decision 032).
- */
-export const LICENSE_PHONE = /^(?=(?:\D*\d){10}\D*$)\(?\d{3,4}\)?[-.\s]?\d{3}[-.\s]?\d{3,4}$/;
-
 /** The Licence details tab (part 2 §5), used by the wizard and by POST /api/license. */
 export const licenseDetailsSchema = z.object({
   startDate: z
@@ -76,12 +71,8 @@ export const licenseDetailsSchema = z.object({
   countryCode: req(L.code),
   city: req(L.name),
   county: req(L.code),
-  practitionerPhone: z
-    .string({ error: licenseMessages.phoneRequired })
-    .trim()
-    .min(1, { message: licenseMessages.phoneRequired, abort: true })
-    .max(L.phone, messages.valueTooLong)
-    .regex(LICENSE_PHONE, licenseMessages.phoneFormat),
+  // Every usual way of writing a number, kept in the one stored form (decision 040), with part 2 §5's messages.
+  practitionerPhone: phoneRule(licenseMessages.phoneRequired, 'any', licenseMessages.phoneFormat),
   practitionerEmail: z
     .string({ error: messages.emailRequired })
     .trim()

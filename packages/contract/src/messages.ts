@@ -12,6 +12,11 @@ export const messages = {
   idTooShort: 'ID should be at least 6 characters',
   firmPinRequired: 'Firm`s KRA pin is required',
   phoneRequired: 'Phone is required',
+  // Part 2 §5's wording for a phone that is not one ('Invalid phone number format'), with an example (decision 040).
+  phoneInvalid: 'Invalid phone number format, e.g. 0722 123 456 or +254 722 123 456',
+  mobileInvalid: 'Invalid phone number format: a mobile number, e.g. 0722 123 456 or +254 722 123 456 (not a landline)',
+  // In the style of 'ID should be at least 6 characters' (part 1 §5); a KRA PIN is A or P, nine digits and a letter.
+  firmPinFormat: 'Firm`s KRA pin should be A or P, 9 digits and a letter, e.g. P051234567K',
   otpDigits: 'OTP must have 6 digits',
   otpVerified: 'Successfully verified Otp',
   passwordChanged: 'Password Changed Successful',

@@ -25,3 +25,27 @@ export function centsToText(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** The currency of every amount (part 2 §9: currency KES, locale en-KE, two decimals). */
+export const CURRENCY = 'KES';
+
+// Built once: constructing an Intl.NumberFormat costs far more than formatting with it.
+const amountFormat = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 2,320.00: en-KE grouping, always two decimals (for a figure whose label already names the currency). */
+export function formatAmount(amount: number): string {
+  return amountFormat.format(amount);
+}
+
+/**
+ * An amount as every screen, e-mail and PDF shows it (decision 040): 'KES 5,800.00', '-KES 5.05'. The currency
+ * code, not en-KE's symbol 'Ksh', as the spec names it (part 2: amounts are shown in KES), with an ordinary space.
+ */
+export function formatKes(amount: number): string {
+  return `${amount < 0 ? '-' : ''}${CURRENCY} ${formatAmount(Math.abs(amount))}`;
+}
+
+/** formatKes of an amount held in integer cents (the API and the PDFs). */
+export function formatKesCents(cents: number): string {
+  return formatKes(fromCents(cents));
+}

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { encodeJson } from './codec';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
-import { formatKes } from './setup';
+import { formatKes } from './money';
 
 /**
  * Checkout (part 2 §4, §7; decisions.md §5; decision 024). The page that offers Pay Now builds a payment request,
@@ -43,7 +43,7 @@ export const paymentMessages = {
   alreadyPaid: 'This document is already fully paid',
   noCredit: 'No credit available',
   phoneRequired: 'Enter the M-Pesa phone number to pay from',
-  phoneInvalid: 'Enter a valid M-Pesa phone number, e.g. 0712345678',
+  phoneInvalid: 'Enter a valid M-Pesa phone number, e.g. 0712 345 678',
   paymentNotFound: 'Payment not found',
   providerUnavailable: 'This payment method is not available',
   mpesaUnreachable: 'M-Pesa could not be reached. Please try again in a moment.',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { phoneRule } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 
@@ -87,14 +88,6 @@ const digits = (message: string, max: number = L.phone) =>
   required(message)
     .regex(/^[\d.]+$/, 'Digits only')
     .max(max, tooLong);
-const optDigits = (max: number = L.phone) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .default('')
-    .refine((v) => !v || /^[\d.]+$/.test(v), 'Digits only');
 const flag = z.union([z.boolean(), z.string().max(L.flag, tooLong)]).transform((v) => v === true || v === 'true' || v === '1');
 /** Form data sends lists as JSON text. */
 const jsonList = <T extends z.ZodTypeAny>(item: T) =>
@@ -148,8 +141,8 @@ export function bioSchemaFor(rules: BioRules) {
 const firmText = (max: number) => req(profileMessages.firmField, max).transform((v) => v.toUpperCase());
 export const firmBioSchema = z.object({
   FirstName: firmText(L.text),
-  PhoneNo: digits(profileMessages.firmField),
-  PhoneNo2: digits(profileMessages.firmField),
+  PhoneNo: phoneRule(profileMessages.firmField, 'mobile'),
+  PhoneNo2: phoneRule(profileMessages.firmField),
   Address: firmText(L.text),
   Address2: firmText(L.text),
   faxNo: firmText(L.code),
@@ -181,8 +174,8 @@ export const contactSchema = z
     Type: z.enum(CONTACT_TYPES, { error: messages.fieldRequired }),
     Status: z.string().max(L.code, tooLong).optional().default('Active'),
     Email: sectionEmail().transform((v) => v.toUpperCase()),
-    PhoneNo: digits('PhoneNo is required'),
-    PhoneNo2: optDigits(),
+    PhoneNo: phoneRule('PhoneNo is required'),
+    PhoneNo2: phoneRule(null),
     Address: upper('Address is required', L.text),
     PostCode: digits('PostCode is required'),
     Address2: upper('Physical Location is required', L.text),
@@ -303,7 +296,7 @@ const wholeCount = (requiredMessage: string, negativeMessage: string) =>
 export const refereeSchema = z.object({
   Name: req('Name is required', L.text),
   Email: sectionEmail().transform((v) => v.toLowerCase()),
-  PhoneNo: digits('Phone No is required'),
+  PhoneNo: phoneRule('Phone No is required'),
   MemberNo: req('Member No is required', L.code),
   Address: opt(L.text),
   PlaceOfWork: opt(L.text),
@@ -529,6 +522,8 @@ export interface SectionEntry {
   lineNo: number;
   entryNo: number;
   ProfileID: string;
+  /** In the member's list: the descriptions of the entry's setup codes (SECTION_CODED_FIELDS) by field (decision 040). */
+  codeDescriptions?: Record<string, string>;
   [field: string]: unknown;
 }
 

@@ -57,17 +57,3 @@ export const SETUP_LISTS = [
 export type SetupList = (typeof SETUP_LISTS)[number];
 
 export const KENYA = 'KE';
-export const CURRENCY = 'KES';
-
-// Built once: constructing an Intl.NumberFormat costs far more than formatting with it.
-const kesFormat = new Intl.NumberFormat('en-KE', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2 });
-const amountFormat = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatKes(amount: number): string {
-  return kesFormat.format(amount);
-}
-
-/** 2,320.00: en-KE grouping, always two decimals. */
-export function formatAmount(amount: number): string {
-  return amountFormat.format(amount);
-}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { parsePhone } from '@portal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const folder = path.resolve(import.meta.dirname, '../migrations');
@@ -73,5 +74,77 @@ describe('migration 0006_register_listed', () => {
       `update memberships set status = 'Active' where profile_id = 'PR2'; update memberships set status = 'Lapsed' where profile_id = 'PR1'`,
     );
     expect((await flags()).map((f) => f.listed)).toEqual([false, true, false]);
+  });
+});
+
+describe('migration 0012_phones_one_form', () => {
+  const db = new PGlite({ extensions: { pg_trgm } });
+  afterAll(() => db.close());
+  const written = [
+    '0722123456',
+    '0722 123 456',
+    '0722-123-456',
+    '(0722) 123456',
+    '+254 722 123 456',
+    '+254722123456',
+    '254722123456',
+    '00254722123456',
+    '722123456',
+    '0110123456',
+    '0202345678',
+    '+44 20 7946 0958',
+    '12345',
+    '07-12',
+    '+2540722123456',
+    'ask at reception',
+  ];
+
+  it('rewrites every stored phone number to the one form parsePhone gives, and leaves what is no number alone', async () => {
+    const files = readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8');
+    const tags = (JSON.parse(files) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
+    for (const tag of tags.slice(0, tags.indexOf('0012_phones_one_form')))
+      for (const statement of statements(`${tag}.sql`)) await db.exec(statement);
+    for (const [i, phone] of written.entries()) {
+      await db.query('insert into users (email, phone_no, password_hash) values ($1, $2, $3)', [`u${i}@example.com`, phone, 'x']);
+      await db.query('insert into profiles (profile_id, first_name, last_name, phone_no, details) values ($1, $2, $3, $4, $5)', [
+        `PR${i}`,
+        'Firm',
+        'Member',
+        phone,
+        { PhoneNo: phone, PhoneNo2: phone, City: 'NAIROBI' },
+      ]);
+      for (const section of ['contact', 'referee', 'bankers'])
+        await db.query('insert into profile_entries (profile_id, section, entry_no, data) values ($1, $2, 1, $3)', [
+          `PR${i}`,
+          section,
+          { PhoneNo: phone, PhoneNo2: phone, Email: 'X@Y.CO' },
+        ]);
+    }
+    await db.query("insert into users (email, password_hash) values ('none@example.com', 'x')");
+    for (const statement of statements('0012_phones_one_form.sql')) await db.exec(statement);
+
+    const expected = written.map((phone) => parsePhone(phone) ?? phone);
+    const users = await db.query<{ phone_no: string | null }>("select phone_no from users where email <> 'none@example.com' order by id");
+    expect(users.rows.map((r) => r.phone_no)).toEqual(expected);
+    expect((await db.query("select phone_no from users where email = 'none@example.com'")).rows).toEqual([{ phone_no: null }]);
+    const profiles = await db.query<{ phone_no: string; details: Record<string, string> }>(
+      'select phone_no, details from profiles order by length(profile_id), profile_id',
+    );
+    expect(profiles.rows.map((r) => r.phone_no)).toEqual(expected);
+    expect(profiles.rows.map((r) => [r.details.PhoneNo, r.details.PhoneNo2, r.details.City])).toEqual(
+      expected.map((p) => [p, p, 'NAIROBI']),
+    );
+    const entries = async (section: string) =>
+      (
+        await db.query<{ data: Record<string, string> }>(
+          'select data from profile_entries where section = $1 order by length(profile_id), profile_id',
+          [section],
+        )
+      ).rows.map((r) => [r.data.PhoneNo, r.data.PhoneNo2]);
+    expect(await entries('contact')).toEqual(expected.map((p) => [p, p]));
+    expect(await entries('referee')).toEqual(written.map((w, i) => [expected[i], w]));
+    // Other sections' fields are not phone numbers.
+    expect(await entries('bankers')).toEqual(written.map((w) => [w, w]));
+    expect((await db.query("select 1 from pg_proc where proname = 'portal_phone_0012'")).rows).toEqual([]);
   });
 });

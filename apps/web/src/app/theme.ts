@@ -1,5 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { type ColorName, readableOn, TEXT_CONTRAST } from '@portal/contract';
+import { STATUS_COLORS } from '../shared/ui/status-colors';
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -41,7 +42,9 @@ export function buildTheme(colors: Record<ColorName, string>) {
     secondary: colors.secondary,
     error: colors.error,
     info: colors.info,
-    success: colors.success,
+    // Positive states (Active, Accepted, Paid, Verified …) are one semantic green whatever the settings say: the
+    // spec's default success colour is the brand red, which made them look like errors (decision 040).
+    success: STATUS_COLORS.good,
     warning: colors.warning,
     accent: colors.accent,
     badge: colors.BadgeTheme,

@@ -1,4 +1,4 @@
-import { type AdminUser, type AdminUsersPage, adminMessages, messages } from '@portal/contract';
+import { type AdminUser, type AdminUsersPage, adminMessages, messages, parsePhone } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -35,6 +35,8 @@ export async function listUsers(ctx: AppContext, search: string | undefined, pag
       ilike(users.email, like),
       ilike(users.name, like),
       ilike(users.phoneNo, like),
+      // A phone number typed any usual way finds the stored form (decision 040).
+      ...(parsePhone(search) ? [eq(users.phoneNo, parsePhone(search) as string)] : []),
       ilike(users.idNumber, like),
       ilike(users.profileId, like),
       ilike(profiles.firstName, like),

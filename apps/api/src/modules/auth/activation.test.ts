@@ -46,7 +46,7 @@ describe('GET /api/profile/search/member', () => {
       FirstName: 'Amina',
       LastName: 'Odhiambo',
       maskedEmail: 'a*************@example.com',
-      maskedPhone: `${profile.phoneNo?.slice(0, 4)}****${profile.phoneNo?.slice(-2)}`,
+      maskedPhone: `+254 ${profile.phoneNo?.slice(1, 4)} *** *${profile.phoneNo?.slice(-2)}`,
       activated: false,
     });
     expect(JSON.stringify(response.body)).not.toContain('amina.odhiambo@');
@@ -99,7 +99,7 @@ describe('POST /api/auth/activation', () => {
     expect(response.status).toBe(200);
     expect(response.body.data.message).toBe('An activation code has been sent to your email and phone');
     expect(response.body.data.email).toMatch(/^m\*+@example\.com$/);
-    expect(response.body.data.phone).toMatch(/^0733\*+\d{2}$/);
+    expect(response.body.data.phone).toMatch(/^\+254 733 \*\*\* \*\d{2}$/);
 
     const [mail] = await t.outboxFor(profile.email as string);
     expect(mail.channel).toBe('email');

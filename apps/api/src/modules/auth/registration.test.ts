@@ -1,4 +1,4 @@
-import { messages, parseMinorSettings } from '@portal/contract';
+import { formatPhone, messages, parseMinorSettings } from '@portal/contract';
 import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -121,15 +121,38 @@ describe('POST /api/auth/register: categories and settings', () => {
     expect((await register(fresh())).status).toBe(200);
   });
 
-  it('registers a firm (type Corporate, category CORPORATE) with a short KRA PIN', async () => {
-    const body = fresh({ category: 'CORPORATE', type: 'Corporate', id_number: 'p0512' });
+  it('registers a firm (type Corporate, category CORPORATE) with its KRA PIN, kept upper-case', async () => {
+    const body = fresh({ category: 'CORPORATE', type: 'Corporate', id_number: 'p051234567k' });
     const response = await register(body);
     expect(response.status).toBe(200);
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, response.body.data.id));
-    expect(user).toMatchObject({ type: 'Corporate', category: 'CORPORATE', idNumber: 'P0512', emailVerifiedAt: null });
+    expect(user).toMatchObject({ type: 'Corporate', category: 'CORPORATE', idNumber: 'P051234567K', emailVerifiedAt: null });
     const [application] = await t.db.select().from(schema.applications).where(eq(schema.applications.userId, user.id));
     expect(application).toMatchObject({ appliedCategory: 'CORPORATE', status: 'New', submitted: false });
     expect(Number(application.amount)).toBe(29000);
+  });
+
+  it("refuses a firm's KRA PIN that is not A or P, nine digits and a letter", async () => {
+    for (const id_number of ['P0512', 'B051234567K', 'P0512345678'])
+      expect((await register(fresh({ category: 'CORPORATE', type: 'Corporate', id_number }))).body.errors).toEqual({
+        id_number: [messages.firmPinFormat],
+      });
+  });
+
+  it("registers with '0722 123 456' and keeps the number in its one form, shown as '+254 722 123 456' (issue 16)", async () => {
+    const body = fresh({ phone: '0722 123 456' });
+    const response = await register(body);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data.phone_no).toBe('254722123456');
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, response.body.data.id));
+    expect(user.phoneNo).toBe('254722123456');
+    expect(formatPhone(user.phoneNo)).toBe('+254 722 123 456');
+    const [sms] = (await t.outboxFor('254722123456')).filter((m) => m.channel === 'sms');
+    expect(sms?.body).toMatch(/\d{6}/);
+    // A landline gets no SMS: refused with the reason.
+    const landline = await register(fresh({ phone: '020 234 5678' }));
+    expect(landline.status).toBe(400);
+    expect(landline.body.errors.phone).toEqual([messages.mobileInvalid]);
   });
 
   it('still asks an individual for at least 6 characters of ID', async () => {

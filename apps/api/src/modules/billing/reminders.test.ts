@@ -60,7 +60,7 @@ describe('sendSubscriptionReminders', () => {
     expect(email).toMatchObject({ channel: 'email', subject: expect.stringContaining('your subscription for 2025, 2026 is unpaid') });
     expect(email.body).toContain('Dear Wanjiru,');
     expect(email.body).toContain(`member ${both.memberNo}`);
-    expect(email.body).toContain('was due on 2025-03-31');
+    expect(email.body).toContain('was due on 31 Mar 2025');
     expect(email.body).toContain('KES 11,600.00');
     expect(email.body).toContain('http://portal.test/subscription');
     const sms = (await t.outboxFor(both.user?.phoneNo ?? ''))[0];
@@ -69,7 +69,7 @@ describe('sendSubscriptionReminders', () => {
 
     expect(await t.outboxFor(smsOnly.user?.email ?? '')).toHaveLength(0);
     const [text] = await t.outboxFor(smsOnly.user?.phoneNo ?? '');
-    expect(text.body).toContain('is due on 2026-06-30');
+    expect(text.body).toContain('is due on 30 Jun 2026');
     expect(await t.outboxFor(neither.user?.email ?? '')).toHaveLength(0);
     expect(await t.outboxFor(neither.user?.phoneNo ?? '')).toHaveLength(0);
     expect(await remindersOf(neither.profileId)).toBeNull();

@@ -1,7 +1,7 @@
-import { formatAmount, fromCents, SUBSCRIPTION_REMINDER_DAYS } from '@portal/contract';
+import { formatKesCents, SUBSCRIPTION_REMINDER_DAYS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { DAY_MS } from '../../shared/dates';
+import { DAY_MS, longDate } from '../../shared/dates';
 import { organisationName } from '../../shared/organisation';
 import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import type { OutgoingMessage } from '../outbox/outbox';
@@ -69,9 +69,9 @@ export async function sendSubscriptionReminders(ctx: ReminderContext, now: Date 
 }
 
 function reminderMessages(publicUrl: string, displayName: string, row: Claimed, on: string): OutgoingMessage[] {
-  const amount = `KES ${formatAmount(fromCents(Number(row.owed)))}`;
+  const amount = formatKesCents(Number(row.owed));
   const what = row.periods ? `subscription for ${row.periods}` : 'subscription';
-  const when = row.due ? (row.due < on ? `was due on ${row.due}` : `is due on ${row.due}`) : 'is due';
+  const when = row.due ? (row.due < on ? `was due on ${longDate(row.due)}` : `is due on ${longDate(row.due)}`) : 'is due';
   const link = `${publicUrl}/subscription`;
   const messages: OutgoingMessage[] = [];
   if (row.email) {

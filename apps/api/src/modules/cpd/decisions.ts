@@ -4,6 +4,7 @@ import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
+import { longDate } from '../../shared/dates';
 import { conflict, forbidden, notFound } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import type { UserRow } from '../../shared/session';
@@ -127,7 +128,7 @@ export async function acceptActivity(
       })
       .onConflictDoNothing();
     await notifyMember(tx, ctx, row, 'CPD activity accepted', [
-      `Your CPD activity "${row.description}" (${row.provider}, ${row.startDate} to ${row.endDate}) has been accepted.`,
+      `Your CPD activity "${row.description}" (${row.provider}, ${longDate(row.startDate)} to ${longDate(row.endDate)}) has been accepted.`,
       `You have been awarded ${pointsText(decision.points)} for ${row.endDate.slice(0, 4)}.`,
     ]);
     await audit(tx, req, {
@@ -153,7 +154,7 @@ export async function rejectActivity(
     const tx = txRaw as unknown as Db;
     const row = await decide(tx, staff, id, { status: 'Rejected', reason, decidedBy: staff.id, decidedAt: now, updatedAt: now });
     await notifyMember(tx, ctx, row, 'CPD activity not accepted', [
-      `Your CPD activity "${row.description}" (${row.provider}, ${row.startDate} to ${row.endDate}) was not accepted.`,
+      `Your CPD activity "${row.description}" (${row.provider}, ${longDate(row.startDate)} to ${longDate(row.endDate)}) was not accepted.`,
       `Reason: ${reason}`,
     ]);
     await audit(tx, req, {

@@ -192,7 +192,7 @@ function drawStatement(doc: Pdf, branding: Branding, title: string, row: Documen
   field(doc, 'Member', row.holderName);
   field(doc, 'Member No.', row.memberNo);
   field(doc, 'Category', facts.category);
-  field(doc, 'Year', `1 January to 31 December ${year}`);
+  field(doc, 'Year', `1 Jan to 31 Dec ${year}`);
   const required = standing.requirement;
   field(
     doc,

@@ -101,7 +101,7 @@ describe('referee form report', () => {
     expect(text.indexOf('1. In what capacity')).toBeLessThan(text.indexOf('2. How long'));
     expect(text).toContain('Accepted');
     expect(text).toContain('Diligent engineer.');
-    expect(text).toContain('10 February 2026');
+    expect(text).toContain('10 Feb 2026');
     expect(text).toContain(row.documentNo);
     expect(text).toContain(`http://portal.test/search/verify/${row.documentNo}`);
 

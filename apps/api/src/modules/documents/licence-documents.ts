@@ -3,6 +3,7 @@ import {
   codeKey,
   type DocumentKind,
   documentMessages,
+  formatPhone,
   LICENSE_DETAIL_LABELS,
   licenseIsCurrent,
   toCents,
@@ -88,6 +89,7 @@ export async function prepareLicenceDocument(
         const value = detail(facts, key);
         if (key === 'countryCode') return codes.get(codeKey('countries', value)) ?? value;
         if (key === 'county') return codes.get(codeKey('counties', value)) ?? value;
+        if (key === 'practitionerPhone') return formatPhone(value);
         return key === 'startDate' ? longDate(value) || value : value;
       };
       return (doc) => drawLicenceApplication(doc, branding, title, facts, shown);
@@ -168,7 +170,7 @@ function drawLicenceApplication(
 ) {
   const app = opening(doc, branding, title, facts, 'Applicant');
   field(doc, 'Category', facts.categoryDescription);
-  field(doc, 'Practising year', app.licenseYear ? `1 January to 31 December ${app.licenseYear}` : null);
+  field(doc, 'Practising year', app.licenseYear ? `1 Jan to 31 Dec ${app.licenseYear}` : null);
   field(doc, 'Licence fee', kes(toCents(app.amount)));
   heading(doc, branding, 'Licence details');
   for (const [key, label] of Object.entries(LICENSE_DETAIL_LABELS)) field(doc, label, shown(key));

@@ -1,18 +1,12 @@
-import { centsToText } from '@portal/contract';
+import { formatKesCents, formatPhone } from '@portal/contract';
 import type { Branding } from './branding';
 import { fullName, withArticle } from './facts';
 import type { AppliedLine, InvoiceFacts, MemberFacts, ReceiptFacts, SubscriptionFacts } from './money-facts';
 import { certificateFrame, field, heading, letterhead, longDate, type Pdf, registrarSignature, shortDate, table } from './pdf';
 
-/** KES 5,800.00 (amounts are integer cents; grouping done on the text, no floating point). */
+/** KES 5,800.00 (amounts are integer cents): the portal's one money format, in every cell and line (decision 040). */
 export function kes(cents: number): string {
-  const [whole, fraction] = centsToText(Math.abs(cents)).split('.');
-  return `${cents < 0 ? '-' : ''}KES ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
-
-/** 5,800.00: table cells, where the column header says KES. */
-export function amountText(cents: number): string {
-  return kes(cents).replace('KES ', '');
+  return formatKesCents(cents);
 }
 
 /** The payment methods as people read them. */
@@ -80,7 +74,7 @@ function party(doc: Pdf, branding: Branding, label: string, facts: { profile: In
   if (p?.memberNo) doc.text(`Member No. ${p.memberNo}`);
   doc.text(`Profile ${facts.entry.profileId}`);
   if (p?.email) doc.text(p.email);
-  if (p?.phoneNo) doc.text(p.phoneNo);
+  if (p?.phoneNo) doc.text(formatPhone(p.phoneNo));
   doc.moveDown(1);
 }
 
@@ -109,9 +103,9 @@ function appliedTable(doc: Pdf, branding: Branding, numberLabel: string, lines: 
       { label: 'Type', width: 1 },
       { label: 'Date', width: 1 },
       { label: 'Description', width: 2.6 },
-      { label: 'Amount (KES)', width: 1.2 },
+      { label: 'Amount', width: 1.2 },
     ],
-    lines.map((l) => [l.documentNo, l.documentType, shortDate(l.date), l.description, amountText(l.amountCents)]),
+    lines.map((l) => [l.documentNo, l.documentType, shortDate(l.date), l.description, kes(l.amountCents)]),
   );
 }
 
@@ -132,9 +126,9 @@ export function drawInvoice(doc: Pdf, branding: Branding, facts: InvoiceFacts) {
     [
       { label: 'Description', width: 4 },
       { label: 'Reference', width: 1.6 },
-      { label: 'Amount (KES)', width: 1.4 },
+      { label: 'Amount', width: 1.4 },
     ],
-    [[[entry.description, period].filter(Boolean).join(' - '), entry.externalDocumentNo ?? '', amountText(entry.amountCents)]],
+    [[[entry.description, period].filter(Boolean).join(' - '), entry.externalDocumentNo ?? '', kes(entry.amountCents)]],
   );
   doc.moveDown(0.8);
   const settled = entry.amountCents - entry.remainingCents;
@@ -187,7 +181,7 @@ export function drawReceipt(doc: Pdf, branding: Branding, facts: ReceiptFacts) {
     .text(`Received with thanks the sum of ${kes(received)} (${entry.description}).`, doc.page.margins.left, doc.y, {
       width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
     });
-  if (facts.payment?.phone) field(doc, 'Paid from', facts.payment.phone);
+  if (facts.payment?.phone) field(doc, 'Paid from', formatPhone(facts.payment.phone));
   heading(doc, branding, 'Applied to');
   appliedTable(doc, branding, 'Invoice No.', facts.applied);
   doc.moveDown(0.8);
@@ -206,7 +200,7 @@ export function drawSubscriptionCertificate(doc: Pdf, branding: Branding, facts:
   line(fullName(facts.profile).toUpperCase() || '-', 'Helvetica-Bold', 26, branding.colors.primary, 10);
   line(`Member No. ${s.memberNo}, registered as ${withArticle(facts.categoryDescription)},`, 'Helvetica', 14, '#222222', 6);
   line(`has paid the annual subscription to ${branding.name} for the year ${s.period}`, 'Helvetica', 14, '#222222', 6);
-  line(`(1 January ${s.period} to 31 December ${s.period}).`, 'Helvetica', 12, '#444444', 12);
+  line(`(1 Jan ${s.period} to 31 Dec ${s.period}).`, 'Helvetica', 12, '#444444', 12);
   if (facts.invoice)
     line(`Invoice ${facts.invoice.documentNo}: ${kes(facts.invoice.amountCents)}, paid in full.`, 'Helvetica', 10, '#444444', 4);
   registrarSignature(doc, branding);

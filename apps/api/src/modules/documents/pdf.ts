@@ -1,3 +1,4 @@
+import { formatDate } from '@portal/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Branding } from './branding';
@@ -196,15 +197,11 @@ export function registrarSignature(doc: Pdf, branding: Branding) {
     .text(`Registrar, ${branding.name}`, left + 20, signY + 4, { width: 300, lineBreak: false });
 }
 
-/** Dates in tables: 7 Jan 2019; anything that is not an ISO date stays as it is. */
+/** Dates in tables, as everywhere (decision 040): 7 Jan 2019; anything that is not an ISO date stays as it is. */
 export function shortDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return shortFormat.format(date);
+  return formatDate(value) || value;
 }
-
-const shortFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A label and value on one line, the label in bold. */
 export function field(doc: Pdf, label: string, value: string | null | undefined, options: { x?: number; width?: number } = {}) {

@@ -1,4 +1,12 @@
-import { applicationStatusLabel, codeKey, DOCUMENT_TITLES, formatKes, SECTION_CODED_FIELDS, type SectionName } from '@portal/contract';
+import {
+  applicationStatusLabel,
+  codeKey,
+  DOCUMENT_TITLES,
+  formatKes,
+  formatPhone,
+  SECTION_CODED_FIELDS,
+  type SectionName,
+} from '@portal/contract';
 import type { schema } from '@portal/db';
 import type { Branding } from './branding';
 import { type ApplicationFacts, fullName, memberNoOf } from './facts';
@@ -205,8 +213,8 @@ export function drawApplicationDocument(doc: Pdf, branding: Branding, facts: App
       ? [
           ['Name', profile.firstName],
           ['Email', profile.email],
-          ['Mobile', profile.phoneNo],
-          ['Telephone', str(details.PhoneNo2)],
+          ['Mobile', formatPhone(profile.phoneNo)],
+          ['Telephone', formatPhone(str(details.PhoneNo2))],
           ['Postal Address', str(details.Address)],
           ['Physical Address', str(details.Address2)],
           ['Street', str(details.streetName)],
@@ -225,7 +233,7 @@ export function drawApplicationDocument(doc: Pdf, branding: Branding, facts: App
           ['City', describe('cities', profile.city)],
           ['Discipline', describe('disciplines', profile.discipline)],
           ['Email', profile.email],
-          ['Phone', profile.phoneNo],
+          ['Phone', formatPhone(profile.phoneNo)],
           ['Disability', profile.disability ? `Yes${profile.pwdCardNo ? ` (PWD card ${profile.pwdCardNo})` : ''}` : 'No'],
         ];
     for (const [label, value] of personal) field(doc, label, value, { width: doc.y < top + photoSize + 8 ? colWidth : width });
@@ -248,6 +256,7 @@ export function drawApplicationDocument(doc: Pdf, branding: Branding, facts: App
           const value = list ? describe(list, str(row.data[key])) : str(row.data[key]);
           if (section === 'referee' && key === 'response' && value) return `${value}ed`;
           if (section === 'attachments' && key === 'attachment') return value || str(row.data.fileName);
+          if (key === 'PhoneNo' || key === 'PhoneNo2') return formatPhone(value);
           return shortDate(value);
         }),
       ),

@@ -3,11 +3,11 @@ import {
   type AdminEvent,
   type Booking,
   type BookingStatus,
-  centsToText,
   type EventDto,
   type EventStatus,
   type EventType,
   eventMessages,
+  formatKesCents,
   fromCents,
 } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
@@ -20,10 +20,9 @@ const { events, eventBookings, memberships } = schema;
 export type EventRow = typeof events.$inferSelect;
 export type BookingRow = typeof eventBookings.$inferSelect;
 
-/** KES 1,500.00 (integer cents; grouping done on the text). */
+/** KES 1,500.00 (integer cents): the portal's one money format (decision 040). */
 export function kes(cents: number): string {
-  const [whole, fraction] = centsToText(Math.abs(cents)).split('.');
-  return `${cents < 0 ? '-' : ''}KES ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return formatKesCents(cents);
 }
 
 /** The event's start as an instant: its date and HH:MM in Nairobi (UTC+3, no daylight saving). */

@@ -114,7 +114,8 @@ describe('GET /api/license/profile', () => {
     expect(data.prefill).toMatchObject({
       practitionerSurname: profile.lastName,
       practitionerOtherNames: [profile.firstName, profile.secondName].filter(Boolean).join(' '),
-      practitionerPhone: '0722123456',
+      // The one stored form (decision 040); the wizard shows it '+254 722 123 456'.
+      practitionerPhone: '254722123456',
       practitionerEmail: 'wanjiku.kamau@example.com',
       practitionerAddress: 'P.O. BOX 1-00100',
       postalCode: '00100',
@@ -138,7 +139,7 @@ describe('GET /api/license/profile', () => {
     expect(data.prefill).toMatchObject({
       practitionerSurname: 'Ouma',
       practitionerOtherNames: 'Otieno',
-      practitionerPhone: '0712345678',
+      practitionerPhone: '254712345678',
       practitionerEmail: firm.user.email.toLowerCase(),
       practiceName: 'ACME CONSULTING ENGINEERS',
       practitionerAddress: 'P.O. BOX 100-00100',
@@ -155,12 +156,20 @@ describe('GET /api/license/profile', () => {
     expect(first.prefill).toMatchObject({ practitionerSurname: 'Bare', countryCode: 'KE', startDate: todayNairobi() });
     for (const key of ['practitionerAddress', 'practiceName', 'postalCode', 'physicalLocation'])
       expect(first.prefill).not.toHaveProperty(key);
-    // A contact phone of five digits and an e-mail without a dot in its domain: the form would refuse both.
-    const contact = await addEntry(t, bare.token, 'contact', { ...sectionSample('contact'), PhoneNo: '12345', Email: 'bare@localhost' });
+    // An e-mail without a dot in its domain: the form would refuse it. (A contact's phone is always one the form takes:
+    // both keep the one rule, decision 040.)
+    const contact = await addEntry(t, bare.token, 'contact', {
+      ...sectionSample('contact'),
+      PhoneNo: '0722 000 999',
+      Email: 'bare@localhost',
+    });
     expect(contact.status, JSON.stringify(contact.body)).toBe(200);
     const second = await profileOf(bare.token);
-    expect(second.prefill).toMatchObject({ practitionerAddress: 'P.O. BOX 1-00100', postalCode: '00100' });
-    expect(second.prefill).not.toHaveProperty('practitionerPhone');
+    expect(second.prefill).toMatchObject({
+      practitionerAddress: 'P.O. BOX 1-00100',
+      postalCode: '00100',
+      practitionerPhone: '254722000999',
+    });
     expect(second.prefill).not.toHaveProperty('practitionerEmail');
   });
 
@@ -269,7 +278,8 @@ describe('POST /api/license', () => {
       hasSignedDocument: false,
       license: null,
     });
-    expect(draft.details).toMatchObject({ practiceName: 'Kamau & Partners', practitionerPhone: '0722 123 456' });
+    // Typed '0722 123 456', kept in the one stored form (decision 040).
+    expect(draft.details).toMatchObject({ practiceName: 'Kamau & Partners', practitionerPhone: '254722123456' });
     // No invoice before the signed upload.
     expect(await ledgerOf(member.profileId)).toEqual([]);
 
@@ -425,7 +435,10 @@ describe('POST /api/license/update', () => {
     expect(formText).toContain(code);
     expect(formText).toContain(profile.lastName);
     expect(formText).toContain('Kamau & Partners');
-    expect(formText).toContain(`31 December ${thisYear}`);
+    expect(formText).toContain(`31 Dec ${thisYear}`);
+    // The one display form of dates, money and phones (decision 040).
+    expect(formText).toContain('Licence fee: KES 11,600.00');
+    expect(formText).toContain('Practitioner Phone: +254 722 123 456');
 
     const { proFormaRef } = await applicationOf(code, member.token);
     const proforma = await t.call('GET', `/api/license/proforma/${code}`, { token: member.token });
@@ -489,7 +502,7 @@ describe('approval issues the licence', () => {
     const valid = await verify(documentNo);
     expect(valid.status).toBe(200);
     expect(valid.body.data).toMatchObject({ kind: 'license', valid: true, status: documentMessages.valid, reason: null });
-    expect(valid.body.data.statement).toContain(`valid until 31 December ${thisYear}`);
+    expect(valid.body.data.statement).toContain(`valid until 31 Dec ${thisYear}`);
     expect(valid.body.data.statement).toContain(licenseNo);
 
     // The public register.
@@ -639,7 +652,7 @@ describe('renewal', () => {
     expect(renewal.prefill).toMatchObject({
       practiceName: 'Renewal & Sons',
       physicalLocation: 'Kilimani',
-      practitionerPhone: '0722 123 456',
+      practitionerPhone: '254722123456',
       startDate: `${thisYear + 1}-01-01`,
     });
 
@@ -728,7 +741,7 @@ describe('the licence jobs', () => {
     expect(more).toEqual([]);
     expect(reminder.subject).toContain(`renew your practising licence for ${thisYear + 1}`);
     expect(reminder.body).toContain(due.licence.licenseNo);
-    expect(reminder.body).toContain(`31 December ${thisYear}`);
+    expect(reminder.body).toContain(`31 Dec ${thisYear}`);
     expect(await emails('old-address@example.com')).toEqual([]);
     expect(await emails(applied.user.email)).toEqual([]);
     expect(await emails(suspended.user.email)).toEqual([]);

@@ -100,7 +100,7 @@ function reminderMessages(publicUrl: string, displayName: string, year: number, 
       body: [
         `Dear ${row.first_name || 'member'},`,
         '',
-        `Your practising licence ${row.license_no} expires on 31 December ${year}.`,
+        `Your practising licence ${row.license_no} expires on 31 Dec ${year}.`,
         `Applications for ${year + 1} are open: apply and pay at ${link} so that you can keep practising from 1 January.`,
         '',
         displayName,

@@ -1,4 +1,4 @@
-import { type LicenseDetailsInput, type LicenseProfile, licenseDetailsSchema } from '@portal/contract';
+import { type LicenseDetailsInput, type LicenseProfile, licenseDetailsSchema, parsePhone } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { nairobiDate } from '../../shared/dates';
@@ -9,11 +9,9 @@ const { applications, profileEntries, profiles } = schema;
 type ProfileRow = typeof profiles.$inferSelect;
 type Prefill = Partial<LicenseDetailsInput>;
 
-/** 254712345678 and +254… as the form's 10-digit 0712345678; anything else as it is. */
+/** A phone from the profile or a saved application in the one stored form (decision 040); anything else as it is. */
 export function localPhone(phone: string | null | undefined): string {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (/^254\d{9}$/.test(digits)) return `0${digits.slice(3)}`;
-  return phone ?? '';
+  return parsePhone(phone) ?? phone ?? '';
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -106,6 +104,8 @@ export async function licenceProfile(db: Db, user: UserRow, at = new Date()): Pr
   const today = nairobiDate(at);
   const firstDay = `${situation.year}-01-01`;
   if (!situation.existing) prefill.startDate = today > firstDay ? today : firstDay;
+  // The phone in its one stored form, whether it came from the profile or from a saved application (decision 040).
+  if (prefill.practitionerPhone) prefill.practitionerPhone = localPhone(prefill.practitionerPhone);
   prefill = acceptable(prefill);
   return {
     memberNo: situation.membership?.memberNo ?? profile?.memberNo ?? null,

@@ -3,8 +3,7 @@ import {
   type CreatePaymentRequest,
   decodeJson,
   fromCents,
-  MPESA_PHONE,
-  normalisePhone,
+  mpesaPhone,
   type Payment,
   type PaymentStatus,
   paymentMessages,
@@ -237,8 +236,9 @@ export async function createPayment(ctx: AppContext, user: UserRow, body: Create
   if (!mpesaAvailable(ctx.config)) throw badRequest(paymentMessages.providerUnavailable);
   const given = body.phone?.trim() || request.accountNo?.trim() || '';
   if (!given) throw badRequest(paymentMessages.phoneRequired, { phone: [paymentMessages.phoneRequired] });
-  const phone = normalisePhone(given);
-  if (!MPESA_PHONE.test(phone)) throw badRequest(paymentMessages.phoneInvalid, { phone: [paymentMessages.phoneInvalid] });
+  // Any usual way of writing a Safaricom number ('0722 123 456', '+254 722 …'); Daraja takes 2547… (decision 040).
+  const phone = mpesaPhone(given);
+  if (!phone) throw badRequest(paymentMessages.phoneInvalid, { phone: [paymentMessages.phoneInvalid] });
 
   const amountCents = mpesaAmountCents(invoice.remainingCents);
   const [row] = await ctx.db

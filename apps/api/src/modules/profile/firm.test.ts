@@ -1,3 +1,4 @@
+import { messages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -40,8 +41,9 @@ describe('firm details', () => {
       FirstName: 'ACME CONSULTING ENGINEERS',
       Email: user.email,
       PINRegNo: user.idNumber,
-      PhoneNo: '0712345678',
-      PhoneNo2: '0202345678',
+      // The numbers as typed ('0712345678'), kept in the one stored form (decision 040).
+      PhoneNo: '254712345678',
+      PhoneNo2: '254202345678',
       Address: 'P.O. BOX 100-00100',
       Address2: 'UPPER HILL',
       faxNo: '0202345679',
@@ -96,7 +98,7 @@ describe('firm details', () => {
     );
     expect(response.body.errors.Image).toEqual(['Profile Picture is required']);
     const digits = await postMultipart(t, '/api/profile/firmBio', { ...firmFields({ PhoneNo: '07-12' }), Image: await photo() }, token);
-    expect(digits.body.errors).toEqual({ PhoneNo: ['Digits only'] });
+    expect(digits.body.errors).toEqual({ PhoneNo: [messages.mobileInvalid] });
   });
 
   it('updates without a photo once one is stored; 409 on a second create', async () => {

@@ -33,7 +33,8 @@ describe('POST /api/profile/referee/search', () => {
       Email: profile.email,
       MemberNo: profile.memberNo,
       workExperience: {
-        PhoneNo: '0722000002',
+        // Typed '0722000002', kept in the one stored form (decision 040).
+        PhoneNo: '254722000002',
         Address: 'P.O. BOX 41727-00100',
         PlaceOfWork: 'KENYA URBAN ROADS AUTHORITY',
         Designation: 'SENIOR ROADS ENGINEER',

@@ -1,10 +1,12 @@
 import {
+  codeKey,
   contactSchemaFor,
   type FileRule,
   fileRequiredMessage,
   messages,
   profileMessages,
   refereeSchemaFor,
+  SECTION_CODED_FIELDS,
   SECTIONS,
   type SectionDefinition,
   type SectionEntry,
@@ -15,6 +17,7 @@ import { type Db, schema } from '@portal/db';
 import { and, asc, eq, max, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../shared/context';
+import { describeCodes, entryCodes } from '../../shared/describe-codes';
 import { badRequest, conflict, forbidden, notFound, Problems } from '../../shared/errors';
 import { cachedMinorSettings } from '../../shared/organisation';
 import { preparedPerDb } from '../../shared/prepared';
@@ -67,12 +70,31 @@ const sectionEntries = preparedPerDb((db) =>
     .prepare('profile_section_entries'),
 );
 
+/**
+ * The descriptions of the entries' setup codes (SECTION_CODED_FIELDS) as `codeDescriptions`, by field: the member's
+ * tables show 'Kenya Certificate of Secondary Education', not 'KCSE', as the back office does (decision 040).
+ */
+async function withCodeDescriptions(db: Db, section: SectionName, rows: EntryRow[], entries: SectionEntry[]): Promise<SectionEntry[]> {
+  const coded = Object.entries(SECTION_CODED_FIELDS[section] ?? {});
+  if (!coded.length || !rows.length) return entries;
+  const labels = await describeCodes(db, entryCodes(rows));
+  return entries.map((entry) => {
+    const codeDescriptions: Record<string, string> = {};
+    for (const [field, list] of coded) {
+      const label = labels.get(codeKey(list, entry[field]));
+      if (label) codeDescriptions[field] = label;
+    }
+    return { ...entry, codeDescriptions };
+  });
+}
+
 /** GET /api/profile/{section}: the caller's entries in entry order. */
 export async function listEntries(ctx: AppContext, user: UserRow, section: SectionName): Promise<SectionEntry[]> {
   assertSectionFor(user, section);
   if (!user.profileId) return [];
   const rows = await sectionEntries(ctx.db).execute({ profileId: user.profileId, section });
-  return withDeliveries(ctx.db, user.profileId, section, rows.map(entryDto));
+  const entries = await withCodeDescriptions(ctx.db, section, rows, rows.map(entryDto));
+  return withDeliveries(ctx.db, user.profileId, section, entries);
 }
 
 /** EntryNo (or the spec's entryNo / lineNo) of the request; null when none was sent. */
@@ -360,7 +382,8 @@ export async function saveEntry(
     if (section === 'referee') await refereeEntrySaved(tx, ctx.config, created);
     return created;
   });
-  const [saved] = await withDeliveries(ctx.db, profileId, section, [entryDto(row)]);
+  const described = await withCodeDescriptions(ctx.db, section, [row], [entryDto(row)]);
+  const [saved] = await withDeliveries(ctx.db, profileId, section, described);
   return saved;
 }
 

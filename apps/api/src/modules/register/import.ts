@@ -8,7 +8,7 @@ import {
   MEMBER_TYPES,
   MEMBERSHIP_STATUSES,
   registerMessages as m,
-  normalisePhone,
+  parsePhone,
 } from '@portal/contract';
 import { type Db, queryRows, reserveNumbers, schema } from '@portal/db';
 import { parse } from 'csv-parse/sync';
@@ -65,7 +65,6 @@ interface Existing {
 const MEMBER_NO = /^[A-Z0-9][A-Z0-9/-]{0,29}$/;
 const ID_NUMBER = /^[A-Z0-9]{1,30}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?\d{9,13}$/;
 const CHUNK = 1000;
 
 // ---------------------------------------------------------------- reading the file
@@ -184,9 +183,10 @@ function checkRow(cells: Record<ImportColumn, string>, lookups: RegisterLookups)
   const email = cells.Email.trim().toLowerCase() || null;
   if (email && (!EMAIL.test(email) || email.length > 254)) reasons.push(m.emailInvalid);
 
-  const rawPhone = cells.PhoneNo.replace(/[\s().-]/g, '');
-  const phone = rawPhone ? normalisePhone(rawPhone) : null;
-  if (rawPhone && !PHONE.test(rawPhone)) reasons.push(m.phoneInvalid);
+  // Any usual way of writing a number, kept in the one stored form (decision 040).
+  const rawPhone = cells.PhoneNo.trim();
+  const phone = rawPhone ? parsePhone(rawPhone) : null;
+  if (rawPhone && !phone) reasons.push(m.phoneInvalid);
 
   const categoryValue = collapse(cells.Category);
   let category: string | undefined;

@@ -294,7 +294,7 @@ describe('GET /api/billing/proforma/{code} and GET /api/billing/receipt/{code}',
     expect(text).toContain(`Member No. ${member.memberNo}`);
     expect(text).toContain('M-Pesa');
     expect(text).toContain('QZX98YT65R');
-    expect(text).toContain('254700111222');
+    expect(text).toContain('Paid from: +254 700 111 222');
     expect(text).toContain('KES 6,500.00');
     expect(text).toContain(sub.documentNo);
     expect(text).toContain(older.documentNo);

@@ -256,7 +256,7 @@ describe('GET /api/license/good_standing_certificate/{memberNo}', () => {
     expect(text).toContain('CERTIFICATE OF GOOD STANDING');
     expect(text).toContain('MWANGI ACHIENG KIPROP');
     expect(text).toContain(`Member No. ${member.memberNo}`);
-    expect(text).toContain('Valid until 31 December 2026');
+    expect(text).toContain('Valid until 31 Dec 2026');
     const documentNo = DOCUMENT_NO.exec(text)?.[1] ?? '';
     expect(documentNo).toMatch(/^CGS-/);
 

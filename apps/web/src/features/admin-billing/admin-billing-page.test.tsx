@@ -96,7 +96,8 @@ const tab = async (name: string) => {
   act(() => button.click());
   await settle();
 };
-const kes = (n: number) => new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', minimumFractionDigits: 2 }).format(n);
+/** The portal's one money format (decision 040). */
+const kes = (n: number) => `KES ${n.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function show() {
   container = await renderPage(<AdminBillingPage />);
@@ -110,7 +111,7 @@ describe('AdminBillingPage tabs', () => {
     // The due date sits under the status it decides, so the list fits a 1366 px screen beside the drawer.
     expect(headers('Invoices')).toEqual(['Invoice', 'Member', 'Description', 'Amount', 'Paid', 'Outstanding', 'Status', 'Actions']);
     expect(rowTexts('Invoices', 'tbody')).toEqual([
-      ['INV0000072026-01-05', 'Jane MwangiERB1001', 'Subscription 2026', kes(5800), kes(800), kes(5000), 'OverdueDue 2026-03-31', ''],
+      ['INV0000075 Jan 2026', 'Jane MwangiERB1001', 'Subscription 2026', kes(5800), kes(800), kes(5000), 'OverdueDue 31 Mar 2026', ''],
     ]);
     expect(rowTexts('Invoices', 'tfoot')).toEqual([['Total (1 invoice)', kes(5800), kes(800), kes(5000), '']]);
     expect(container.textContent).toContain('1–1 of 1');
@@ -131,7 +132,7 @@ describe('AdminBillingPage tabs', () => {
     await show();
     await tab('Payments');
     expect(rowTexts('Payments', 'tbody')).toEqual([
-      ['RCT000003', '2026-02-01', 'Peter OtienoPR000002', 'BANK', 'FT123', `INV000007: ${kes(800)}`, kes(800), kes(0)],
+      ['RCT000003', '1 Feb 2026', 'Peter OtienoPR000002', 'BANK', 'FT123', `INV000007: ${kes(800)}`, kes(800), kes(0)],
     ]);
     expect(rowTexts('Payments', 'tfoot')).toEqual([['Total (1 payment)', kes(800), kes(0)]]);
     await tab('Arrears');
@@ -152,11 +153,11 @@ describe('AdminBillingPage on a phone (390 px)', () => {
     expect(container.querySelector('table')).toBeNull();
     expect(container.textContent).toContain(`Total (1 invoice): ${kes(5800)}, paid ${kes(800)}, outstanding ${kes(5000)}`);
     const invoice = card('Invoice INV000007');
-    expect(invoice?.textContent).toContain('INV000007 · 2026-01-05');
+    expect(invoice?.textContent).toContain('INV000007 · 5 Jan 2026');
     expect(invoice?.textContent).toContain('Overdue');
     expect(invoice?.textContent).toContain('Jane Mwangi · ERB1001');
     expect(invoice?.textContent).toContain(`Outstanding ${kes(5000)} of ${kes(5800)} · Paid ${kes(800)}`);
-    expect(invoice?.textContent).toContain('Due 2026-03-31');
+    expect(invoice?.textContent).toContain('Due 31 Mar 2026');
     expect(buttons(invoice)).toEqual(['Record payment', 'Credit note']);
     expect(container.textContent).toContain('1–1 of 1');
 
@@ -170,7 +171,7 @@ describe('AdminBillingPage on a phone (390 px)', () => {
     await tab('Payments');
     expect(container.querySelector('table')).toBeNull();
     const payment = card('Payment RCT000003');
-    expect(payment?.textContent).toContain('RCT000003 · 2026-02-01');
+    expect(payment?.textContent).toContain('RCT000003 · 1 Feb 2026');
     expect(payment?.textContent).toContain('BANK');
     expect(payment?.textContent).toContain('Peter Otieno · PR000002');
     expect(payment?.textContent).toContain(`Amount ${kes(800)} · Unapplied ${kes(0)}`);
@@ -180,8 +181,8 @@ describe('AdminBillingPage on a phone (390 px)', () => {
     await tab('Arrears');
     const member = card('Arrears of ERB1001');
     expect(member?.textContent).toContain(kes(5000));
-    expect(member?.textContent).toContain('1 overdue invoice, oldest due 2026-03-31');
-    expect(member?.textContent).toContain('jane.mwangi@example.com · 0712345678');
+    expect(member?.textContent).toContain('1 overdue invoice, oldest due 31 Mar 2026');
+    expect(member?.textContent).toContain('jane.mwangi@example.com · +254 712 345 678');
     expect(buttons(member)).toEqual(['Record payment']);
     expect(container.textContent).toContain(`Total (1 member in arrears): ${kes(5000)}`);
   });

@@ -24,7 +24,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { BILLING_INVOICE_PURPOSES, type BillingRun, formatKes } from '@portal/contract';
+import { BILLING_INVOICE_PURPOSES, type BillingRun, formatKes, formatPhone } from '@portal/contract';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
@@ -581,7 +581,7 @@ function ArrearsRows({ members, onPay }: ArrearsListProps) {
       <TableCell>
         <Typography variant="body2">{m.email ?? '—'}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {m.phoneNo}
+          {formatPhone(m.phoneNo)}
         </Typography>
       </TableCell>
       <TableCell align="right">{m.overdueInvoices}</TableCell>
@@ -615,7 +615,7 @@ function ArrearsCards({ members, onPay }: ArrearsListProps) {
         {plural(m.overdueInvoices, 'overdue invoice')}, oldest due {shortDate(m.oldestDueDate)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {[m.email, m.phoneNo].filter(Boolean).join(' · ') || '—'}
+        {[m.email, formatPhone(m.phoneNo)].filter(Boolean).join(' · ') || '—'}
       </Typography>
       <Box>
         <ArrearsAction member={m} onPay={onPay} />

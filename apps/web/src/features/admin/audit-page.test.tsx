@@ -41,7 +41,8 @@ describe('/admin/audit on a phone (390 px)', () => {
     await show();
     expect(container.querySelector('table')).toBeNull();
     const card = container.querySelector('article[aria-label="Audit entry 41"]');
-    expect(card?.textContent).toContain(new Date(entry.at).toLocaleString('en-KE'));
+    // The one date-and-time display, in Nairobi time (decision 040).
+    expect(card?.textContent).toContain('20 Nov 2026, 11:15');
     expect(card?.textContent).toContain('Payment recorded');
     expect(card?.textContent).toContain('By admin@portal.test · ERB1001');
     expect(card?.textContent).toContain('receiptNo: RCT000010 · amount: 5000');

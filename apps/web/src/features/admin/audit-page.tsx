@@ -1,5 +1,5 @@
 import { Alert, Box, Button, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
-import { AUDIT_ACTIONS, type AuditEntry } from '@portal/contract';
+import { AUDIT_ACTIONS, type AuditEntry, formatDateTime } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useState } from 'react';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -58,7 +58,7 @@ function summary(details: Record<string, unknown>): string {
 }
 
 const actionLabel = (e: AuditEntry) => ACTION_LABELS[e.action as keyof typeof ACTION_LABELS] ?? e.action;
-const when = (e: AuditEntry) => new Date(e.at).toLocaleString('en-KE');
+const when = (e: AuditEntry) => formatDateTime(e.at);
 
 function AuditRow({ entry: e }: { entry: AuditEntry }) {
   return (

@@ -72,6 +72,9 @@ const SWITCH_SETTINGS: { key: keyof MinorSettingsInput; label: string; help: str
   { key: 'showWorkPlace', label: 'Show workplace', help: 'Show the current workplace on the dashboard' },
 ];
 
+/** The settings keep the spec's success colour, but positive states are always the semantic green (decision 040). */
+const SUCCESS_NOTE = 'Kept for the record: Active, Paid, Accepted and other positive states always show in green';
+
 function ColorField({ name, value, onChange }: { name: ColorName; value: string; onChange: (v: string) => void }) {
   const valid = HEX_COLOR.test(value);
   return (
@@ -89,7 +92,7 @@ function ColorField({ name, value, onChange }: { name: ColorName; value: string;
         value={value}
         onChange={(e) => onChange(e.target.value.trim())}
         error={!valid}
-        helperText={valid ? ' ' : 'Use a hex colour such as #9F232D'}
+        helperText={valid ? (name === 'success' ? SUCCESS_NOTE : ' ') : 'Use a hex colour such as #9F232D'}
       />
     </Stack>
   );

@@ -59,7 +59,7 @@ describe('All Users on a phone (390 px)', () => {
     expect(container.querySelector('table')).toBeNull();
     const jane = container.querySelector('article[aria-label="User jane.mwangi@example.com"]');
     expect(jane?.textContent).toContain('Jane Wanjiru Mwangi');
-    expect(jane?.textContent).toContain('jane.mwangi@example.com · 254712000001');
+    expect(jane?.textContent).toContain('jane.mwangi@example.com · +254 712 000 001');
     expect(jane?.textContent).toContain('Profile PR000001 · ID 24567890');
     expect(jane?.textContent).toContain('Verified');
     expect([...(jane?.querySelectorAll('button') ?? [])].map((b) => b.textContent)).toEqual(['Edit', 'Reset link', 'Log in as', 'Delete']);

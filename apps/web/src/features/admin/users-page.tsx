@@ -17,7 +17,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type AdminUser, adminMessages, type UpdateUserRequest, updateUserRequest } from '@portal/contract';
+import { type AdminUser, adminMessages, formatPhone, type UpdateUserRequest, updateUserRequest } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactElement, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -44,7 +44,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
   const [pending, setPending] = useState<UpdateUserRequest | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (user) form.reset({ email: user.email, phone_no: user.phone_no ?? '' });
+    if (user) form.reset({ email: user.email, phone_no: formatPhone(user.phone_no) });
   }, [user, form]);
 
   async function confirm() {
@@ -246,7 +246,7 @@ function UserRows({ users, onAction }: UserListProps) {
       </TableCell>
       <TableCell>{u.profile_id ?? '—'}</TableCell>
       <TableCell>{u.id_number ?? '—'}</TableCell>
-      <TableCell>{u.phone_no ?? '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(u.phone_no) || '—'}</TableCell>
       <TableCell>{u.is_admin ? 'Yes' : 'No'}</TableCell>
       <TableCell>{u.is_approver ? 'Yes' : 'No'}</TableCell>
       <TableCell align="right">
@@ -277,7 +277,7 @@ function UserCards({ users, onAction }: UserListProps) {
         >
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {u.email}
-            {u.phone_no && ` · ${u.phone_no}`}
+            {u.phone_no && ` · ${formatPhone(u.phone_no)}`}
           </Typography>
           {(u.profile_id || u.id_number) && (
             <Typography variant="body2" color="text.secondary">

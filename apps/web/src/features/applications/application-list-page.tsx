@@ -19,6 +19,7 @@ import {
   type Application,
   applicationMessages,
   applicationStatusLabel,
+  formatDate,
   formatKes,
   hasBeenSubmitted,
   PAYMENT_DESCRIPTIONS,
@@ -98,7 +99,7 @@ function Feedback({ application }: { application: Application }) {
         <Box key={`${c.commentDate}-${c.comment}`}>
           <Typography variant="body2">{c.comment}</Typography>
           <Typography variant="caption" color="text.secondary">
-            {c.displayName}, {new Date(c.commentDate).toLocaleDateString('en-KE')}
+            {c.displayName}, {formatDate(c.commentDate)}
           </Typography>
         </Box>
       ))}
@@ -197,7 +198,7 @@ const COLUMNS: ServerTableColumn[] = [
   'Actions',
 ];
 
-const applicationDate = (a: Application) => new Date(a.ApplicationDateTime).toLocaleDateString('en-KE');
+const applicationDate = (a: Application) => formatDate(a.ApplicationDateTime);
 
 /** The member's status (Released reads as Accepted), and Returned to you while a reviewer has handed it back. */
 function StatusChips({ application: a }: { application: Application }) {

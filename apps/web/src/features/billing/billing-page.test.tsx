@@ -67,7 +67,7 @@ describe('/billing My Statement', () => {
     expect(invoice?.textContent).toContain('Unpaid');
     expect(invoice?.textContent).toContain(formatKes(5800));
     expect(invoice?.textContent).toContain('Annual subscription 2026');
-    expect(invoice?.textContent).toContain('Posted 2026-10-11 · Due 2026-11-10');
+    expect(invoice?.textContent).toContain('Posted 11 Oct 2026 · Due 10 Nov 2026');
     const receipt = container.querySelector('article[aria-label="Payment RCT000002"]');
     expect(receipt?.querySelector('a')?.getAttribute('href')).toBe(receiptRoute('RCT000002'));
     expect(receipt?.textContent).toContain('M-Pesa payment SDE7H2K9QX');

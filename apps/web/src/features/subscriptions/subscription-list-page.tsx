@@ -1,5 +1,5 @@
 import { Alert, Card, CardContent, CardHeader, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { formatKes, type Subscription } from '@portal/contract';
+import { formatDate, formatKes, type Subscription } from '@portal/contract';
 import { useMyProfile } from '../../shared/member/queries';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -21,7 +21,8 @@ const COLUMNS: ServerTableColumn[] = [
 ];
 
 /** Date Paid: the first ten characters of lastPaidDate (part 2 §2.3). */
-const datePaid = (sub: Subscription) => (sub.lastPaidDate ? sub.lastPaidDate.slice(0, 10) : '');
+// Part 2 §9 shows the first 10 characters (the day); as every date, '21 Jun 2018' (decision 040).
+const datePaid = (sub: Subscription) => formatDate(sub.lastPaidDate);
 
 interface ListProps {
   rows: Subscription[];

@@ -1,6 +1,7 @@
 import { Comment } from '@mui/icons-material';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
 import type { Upgrade } from '@portal/contract';
+import { formatDate } from '@portal/contract';
 import { Fragment, useState } from 'react';
 import { type CommentsButton, visibleComments } from './rules';
 
@@ -33,7 +34,7 @@ export function ReviewerComments({ upgrade, button }: { upgrade: Upgrade; button
                     {c.displayName}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {new Date(c.commentDate).toLocaleDateString('en-KE')}
+                    {formatDate(c.commentDate)}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {c.comment}

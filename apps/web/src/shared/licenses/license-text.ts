@@ -1,7 +1,6 @@
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { formatDate } from '@portal/contract';
 
-/** A licence's last day (YYYY-MM-DD) as people read it: '31 December 2026'; anything else as it came. */
+/** A licence's day (YYYY-MM-DD) as every date shows: '31 Dec 2026' (decision 040); anything else as it came. */
 export function licenseDate(day: string): string {
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : longDate.format(date);
+  return formatDate(day.slice(0, 10)) || day;
 }

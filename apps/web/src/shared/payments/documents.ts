@@ -1,4 +1,4 @@
-import { billingFileName } from '@portal/contract';
+import { billingFileName, formatDate } from '@portal/contract';
 
 /** Today's calendar date in Nairobi as YYYY-MM-DD, for download names such as INVOICE-2026-03-01.pdf. */
 export function nairobiToday(now: Date = new Date()): string {
@@ -10,7 +10,7 @@ export function billingDownloadName(kind: 'INVOICE' | 'RECEIPT', now: Date = new
   return billingFileName(kind, nairobiToday(now));
 }
 
-/** A date as the tables show it: the first 10 characters (YYYY-MM-DD) of what the server sent, or a dash. */
+/** A date as every table and card shows it, '21 Jun 2018' (formatDate; decision 040), or a dash. */
 export function shortDate(value: string | null | undefined): string {
-  return value ? value.slice(0, 10) : '—';
+  return formatDate(value) || '—';
 }

@@ -1,4 +1,5 @@
 import { Button, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { PHONE_EXAMPLE } from '@portal/contract';
 import type { Control, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { useLookup } from '../api';
@@ -125,7 +126,8 @@ export function FieldInput<T extends FieldValues>({
         return (
           <TextField
             {...common}
-            type={field.kind === 'number' ? 'number' : 'text'}
+            type={field.kind === 'number' ? 'number' : field.phone ? 'tel' : 'text'}
+            placeholder={field.phone ? PHONE_EXAMPLE : undefined}
             multiline={field.kind === 'textarea'}
             minRows={field.kind === 'textarea' ? 3 : undefined}
             value={f.value ?? ''}

@@ -19,6 +19,8 @@ export interface FieldDef {
   lookup?: { list: string; value: string; label: string; parentFrom?: string };
   upper?: boolean;
   digits?: boolean;
+  /** A phone number: typed any usual way ('0722 123 456', '+254 …'), shown '+254 722 123 456' (decision 040). */
+  phone?: boolean;
   maxLength?: number;
   /** Shown under the field once its text reaches `maxLength` ('Max 100 characters reached'). */
   maxReachedMessage?: string;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Stack, TextField } from '@mui/material';
-import { BIO_FILE_RULES, type FirmBioInput, firmBioSchema } from '@portal/contract';
+import { BIO_FILE_RULES, type FirmBioInput, firmBioSchema, formatPhone } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../../shared/api/client';
@@ -17,10 +17,10 @@ export interface FirmProfile extends Partial<Record<keyof FirmBioInput, unknown>
   picture?: string | null;
 }
 
-const FIELDS: { name: keyof FirmBioInput; label: string; digits?: boolean }[] = [
+const FIELDS: { name: keyof FirmBioInput; label: string; phone?: boolean }[] = [
   { name: 'FirstName', label: 'Name of the Body' },
-  { name: 'PhoneNo', label: 'Mobile', digits: true },
-  { name: 'PhoneNo2', label: 'Telephone', digits: true },
+  { name: 'PhoneNo', label: 'Mobile', phone: true },
+  { name: 'PhoneNo2', label: 'Telephone', phone: true },
   { name: 'Address', label: 'Postal Address' },
   { name: 'Address2', label: 'Physical Address' },
   { name: 'faxNo', label: 'Fax No' },
@@ -36,7 +36,9 @@ const FIELDS: { name: keyof FirmBioInput; label: string; digits?: boolean }[] = 
 export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial: boolean }) {
   const session = useSession();
   const afterSave = useAfterProfileSave();
-  const defaults = Object.fromEntries(FIELDS.map((f) => [f.name, String(firm?.[f.name] ?? '')])) as FirmBioInput;
+  const defaults = Object.fromEntries(
+    FIELDS.map((f) => [f.name, f.phone ? formatPhone(firm?.[f.name] as string | undefined) : String(firm?.[f.name] ?? '')]),
+  ) as FirmBioInput;
   const form = useForm<FirmBioInput>({
     resolver: zodResolver(firmBioSchema) as never,
     defaultValues: { ...defaults, noConvictions: Boolean(firm?.noConvictions) },
@@ -117,7 +119,7 @@ export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial
             {FIELDS.map((f) => (
               <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
                 <FieldInput
-                  field={{ name: f.name, label: `${f.label} *`, kind: 'text', upper: !f.digits, digits: f.digits }}
+                  field={{ name: f.name, label: `${f.label} *`, kind: 'text', upper: !f.phone, phone: f.phone }}
                   control={form.control}
                 />
               </Grid>

@@ -22,7 +22,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type FileRule, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
+import { type FileRule, formatPhone, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
@@ -51,6 +51,7 @@ function defaults(fields: FieldDef[], entry: SectionEntry | null): Values {
     const current = entry?.[f.name];
     values[f.name] = current ?? f.defaultValue ?? (f.kind === 'switch' ? false : '');
     if (f.kind === 'number' && current !== undefined && current !== null) values[f.name] = String(current);
+    if (f.phone && typeof current === 'string') values[f.name] = formatPhone(current);
   }
   return values;
 }

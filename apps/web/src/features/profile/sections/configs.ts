@@ -1,5 +1,6 @@
 import {
   CONTACT_TYPES,
+  formatPhone,
   GENDERS,
   MEMBER_TYPES_FOR_HOLDERS,
   profileMessages,
@@ -13,6 +14,10 @@ import type { FieldDef, Option, SectionConfig } from '../components/field-types'
 const opts = (values: readonly string[], labels?: Record<string, string>): Option[] =>
   values.map((v) => ({ value: v, label: labels?.[v] ?? v }));
 const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** A coded field as its description (the server sends `codeDescriptions`; decision 040), else the code itself. */
+const described = (field: string) => (e: Record<string, unknown>) =>
+  s((e.codeDescriptions as Record<string, string> | undefined)?.[field] ?? e[field]);
+const phone = (field: string) => (e: Record<string, unknown>) => formatPhone(s(e[field]));
 const kenyan = (name: string) => (ctx: { values: Record<string, unknown> }) => ctx.values[name] === 'KE';
 
 export const contactConfig: SectionConfig = {
@@ -22,8 +27,8 @@ export const contactConfig: SectionConfig = {
   fields: [
     { name: 'Type', label: 'Contact type', kind: 'select', options: opts(CONTACT_TYPES) },
     { name: 'Email', label: 'Email', kind: 'text', upper: true },
-    { name: 'PhoneNo', label: 'Phone No', kind: 'text', digits: true },
-    { name: 'PhoneNo2', label: 'Alternative Phone No', kind: 'text', digits: true },
+    { name: 'PhoneNo', label: 'Phone No', kind: 'text', phone: true },
+    { name: 'PhoneNo2', label: 'Alternative Phone No', kind: 'text', phone: true },
     { name: 'Address', label: 'Postal Address', kind: 'text', upper: true },
     { name: 'PostCode', label: 'Postal Code', kind: 'text', digits: true },
     { name: 'Address2', label: 'Physical Location', kind: 'text', upper: true },
@@ -56,7 +61,7 @@ export const contactConfig: SectionConfig = {
   columns: [
     { label: 'Type', value: (e) => s(e.Type) },
     { label: 'Email', value: (e) => s(e.Email) },
-    { label: 'Phone', value: (e) => s(e.PhoneNo) },
+    { label: 'Phone', value: phone('PhoneNo') },
     { label: 'Address', value: (e) => [e.Address, e.PostCode].filter(Boolean).join(' - ') },
     { label: 'Location', value: (e) => [e.Address2, e.City].filter(Boolean).join(', ') },
   ],
@@ -150,7 +155,7 @@ export const certificationConfig: SectionConfig = {
   ],
   columns: [
     { label: 'Institution', value: (e) => s(e.Institution) },
-    { label: 'Award', value: (e) => s(e.CertificateAwarded) },
+    { label: 'Award', value: described('CertificateAwarded') },
     { label: 'Specialization', value: (e) => s(e.AreaOfSpecialization) },
     { label: 'Year', value: (e) => s(e.CompletionYear) },
     { label: 'Category', value: (e) => s(e.Category) },
@@ -186,7 +191,7 @@ export const refereeConfig: SectionConfig = {
     { name: 'MemberNo', label: 'Member No', kind: 'text' },
     { name: 'Name', label: 'Name', kind: 'text' },
     { name: 'Email', label: 'Email', kind: 'text', helper: refereeMessages.sentToRecordHint },
-    { name: 'PhoneNo', label: 'Phone No', kind: 'text', digits: true },
+    { name: 'PhoneNo', label: 'Phone No', kind: 'text', phone: true },
     { name: 'PlaceOfWork', label: 'Place of Work', kind: 'text' },
     { name: 'Designation', label: 'Designation', kind: 'text' },
     { name: 'Address', label: 'Address', kind: 'text', width: 'full' },
@@ -195,7 +200,7 @@ export const refereeConfig: SectionConfig = {
     { label: 'Name', value: (e) => s(e.Name) },
     { label: 'Member No', value: (e) => s(e.MemberNo) },
     { label: 'Email', value: (e) => s(e.Email) },
-    { label: 'Phone', value: (e) => s(e.PhoneNo) },
+    { label: 'Phone', value: phone('PhoneNo') },
     // Where the request went: the referee's email and phone on record, masked (docs/decisions/028).
     { label: 'Request sent to', value: (e) => [s(e.sentToEmail), s(e.sentToPhone)].filter(Boolean).join(' · ') },
     { label: 'Referee Type', value: (e) => s(e.refereeType) },
@@ -221,7 +226,7 @@ export const attachmentsConfig: SectionConfig = {
     { name: 'fileName', label: 'File Name', kind: 'text', width: 'full', helper: 'Filled in from the chosen file' },
   ],
   columns: [
-    { label: 'Description', value: (e) => s(e.description) },
+    { label: 'Description', value: described('description') },
     { label: 'File Name', value: (e) => s(e.fileName) },
   ],
 };
@@ -291,7 +296,7 @@ export const employeesConfig: SectionConfig = {
     { name: 'count', label: 'Count', kind: 'number' },
   ],
   columns: [
-    { label: 'Employee Type', value: (e) => s(e.code) },
+    { label: 'Employee Type', value: described('code') },
     { label: 'Count', value: (e) => s(e.count) },
   ],
 };
