@@ -58,7 +58,8 @@ test('the administrator edits a user with the spec messages', async ({ page }) =
   await expect(page.getByText('Are you sure you want to update this user?')).toBeVisible();
   await page.getByRole('button', { name: 'Yes, update' }).click();
   await expect(page.getByText('User updated successfully')).toBeVisible();
-  await expect(table).toContainText('254712000099');
+  // Shown in the one display form (decision 040).
+  await expect(table).toContainText('+254 712 000 099');
 });
 
 test('log in as a member shows the banner, returns to admin, and the audit log lists it', async ({ page }) => {

@@ -119,7 +119,7 @@ test('an administrator runs a paid event; the member books, pays by M-Pesa, atte
     await expect(me).toHaveURL(new RegExp(`/events/${eventNo}$`));
     await me.getByRole('button', { name: 'Book Now' }).click();
     await me.getByRole('dialog', { name: 'Book this event?' }).getByRole('button', { name: 'Book and raise invoice' }).click();
-    await expect(me.getByText(/An invoice of Ksh\s1,500\.00 is raised/)).toBeVisible();
+    await expect(me.getByText(/An invoice of KES 1,500\.00 is raised/)).toBeVisible();
     bookingNo = (
       (await me
         .getByText(/^BKG\d+$/)
@@ -131,7 +131,7 @@ test('an administrator runs a paid event; the member books, pays by M-Pesa, atte
 
     await me.getByRole('button', { name: 'Pay Now' }).first().click();
     await expect(me).toHaveURL(/\/checkout\?request=/);
-    await expect(me.getByTestId('checkout-amount')).toHaveText(/^Ksh\s1,500\.00$/);
+    await expect(me.getByTestId('checkout-amount')).toHaveText(/^KES 1,500\.00$/);
     await me.getByRole('radio', { name: /^MPESA/ }).check();
     await me.getByLabel('M-Pesa phone number').fill('0712345678');
     await me.getByRole('button', { name: 'Pay', exact: true }).click();

@@ -63,8 +63,9 @@ test('a new individual applicant completes every section until the checklist rea
   const contact = page.getByRole('dialog', { name: 'Add Contact' });
   await choose(contact, 'Contact type', 'Personal');
   await contact.getByLabel('Email').fill(applicant.email);
-  await contact.getByLabel('Phone No', { exact: true }).fill('0712abc345678');
-  await expect(contact.getByLabel('Phone No', { exact: true })).toHaveValue('0712345678');
+  // A number as people write it is taken, not stripped (issue 16), and shown in the one display form (decision 040).
+  await contact.getByLabel('Phone No', { exact: true }).fill('0712 345 678');
+  await expect(contact.getByLabel('Phone No', { exact: true })).toHaveValue('0712 345 678');
   await contact.getByLabel('Postal Address').fill('P.O. Box 123');
   await contact.getByLabel('Postal Code').fill('00100');
   await contact.getByLabel('Physical Location').fill('Westlands');
@@ -72,6 +73,7 @@ test('a new individual applicant completes every section until the checklist rea
   await choose(contact, 'City', 'Westlands');
   await saveDialog(page, 'Add Contact');
   await expect(page.getByRole('table', { name: 'Contacts' })).toContainText('P.O. BOX 123');
+  await expect(page.getByRole('table', { name: 'Contacts' })).toContainText('+254 712 345 678');
 
   // Academic qualification with its certificate.
   await addLocalQualification(page);
@@ -135,7 +137,7 @@ test('a new individual applicant completes every section until the checklist rea
   await expect(referees.getByRole('row')).toHaveCount(3);
   // Each request went to the referee's email on record, which the applicant sees masked (docs/decisions/028).
   await expect(referees.getByRole('row').filter({ hasText: 'ERB1001' })).toContainText('j**********@example.com');
-  await expect(referees.getByRole('row').filter({ hasText: 'ERB1002' })).toContainText('p*********@example.com · 2547******02');
+  await expect(referees.getByRole('row').filter({ hasText: 'ERB1002' })).toContainText('p*********@example.com · +254 722 *** *02');
   // Added is not enough: the referee item waits for both to accept.
   await expect(await progress(page)).not.toHaveText('100%');
 

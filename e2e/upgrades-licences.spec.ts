@@ -163,7 +163,7 @@ test('a professional engineer applies for this year’s licence, uploads it sign
   });
 
   let documentNo = '';
-  await test.step('Samuel opens his licence; its QR page says it is valid until 31 December', async () => {
+  await test.step('Samuel opens his licence; its QR page says it is valid until 31 Dec', async () => {
     await me.goto('/license');
     const row = me.getByRole('table', { name: 'License Applications' }).getByRole('row').filter({ hasText: code });
     await expect(row).toContainText(`PL-${thisYear()}-`);
@@ -179,7 +179,7 @@ test('a professional engineer applies for this year’s licence, uploads it sign
     const stranger = await ownBrowser(browser);
     await stranger.goto(`/search/verify/${documentNo}`);
     await expect(stranger.getByText('Genuine document')).toBeVisible();
-    await expect(stranger.getByText(`valid until 31 December ${thisYear()}`, { exact: false })).toBeVisible();
+    await expect(stranger.getByText(`valid until 31 Dec ${thisYear()}`, { exact: false })).toBeVisible();
     await stranger.screenshot({ path: 'screenshots/licence-verified.png', fullPage: true });
   });
 
@@ -191,7 +191,7 @@ test('a professional engineer applies for this year’s licence, uploads it sign
     await expect(visitor).toHaveURL(/licensed=true/);
     await expect(visitor.getByLabel('Licensed to practise only')).toBeChecked();
     const card = visitor.getByRole('link').filter({ hasText: SAMUEL.memberNo });
-    await expect(card).toContainText(`Licensed to practise until 31 December ${thisYear()}`);
+    await expect(card).toContainText(`Licensed to practise until 31 Dec ${thisYear()}`);
     await visitor.screenshot({ path: 'screenshots/register-licensed.png', fullPage: true });
   });
 });
