@@ -2,7 +2,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Alert, Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
-import { type DocumentVerification, documentMessages } from '@portal/contract';
+import { type DocumentVerification, documentMessages, formatDate } from '@portal/contract';
 import { useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -16,8 +16,6 @@ export function inSentence(title: string): string {
     .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
     .join(' ');
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function Row({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
@@ -70,7 +68,7 @@ function VerificationCard({ doc }: { doc: DocumentVerification }) {
         <Row label="Issued to" value={doc.holderName} />
         <Row label="Member No." value={doc.memberNo} />
         <Row label="Category" value={doc.category} />
-        <Row label="Issued on" value={dateFormat.format(new Date(doc.issuedAt))} />
+        <Row label="Issued on" value={formatDate(doc.issuedAt)} />
       </CardContent>
     </Card>
   );

@@ -62,6 +62,7 @@ beforeEach(() => {
         }),
       ];
     if (path === 'billing/history') return [payment];
+    if (path === 'setup/membership-categories') return [{ Code: 'PROFESSIONAL', Description: 'Professional Engineer' }];
     if (path === 'profile') return { MemberNo: 'ERB1001', MemberShipType: 'PROFESSIONAL' };
     return null;
   });
@@ -88,7 +89,8 @@ describe('/subscription on a phone (390 px)', () => {
     await show();
     expect(container.querySelector('table')).toBeNull();
     const unpaid = card('Subscription 2026');
-    expect(unpaid?.textContent).toContain('2026 · PROFESSIONAL');
+    // The category's description, not its code (decision 040).
+    expect(unpaid?.textContent).toContain('2026 · Professional Engineer');
     expect(unpaid?.textContent).toContain('Unpaid');
     expect(unpaid?.textContent).toContain(`Amount ${formatKes(5800)}`);
     expect(unpaid?.textContent).toContain(`Amount Paid ${formatKes(0)}`);

@@ -1,6 +1,7 @@
 import { Alert, Card, CardContent, CardHeader, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { formatDate, formatKes, type Subscription } from '@portal/contract';
 import { useMyProfile } from '../../shared/member/queries';
+import { useCategories } from '../../shared/settings/use-settings';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
@@ -29,13 +30,20 @@ interface ListProps {
   memberCategory: string | null | undefined;
 }
 
+/** A category code as its description ('Professional Engineer', not 'PROFESSIONAL'; decision 040), else the code. */
+function useCategoryName(): (code: string | null | undefined) => string {
+  const categories = useCategories();
+  return (code) => categories.data?.find((c) => c.Code === code)?.Description ?? code ?? '';
+}
+
 function SubscriptionTable({ rows, memberCategory }: ListProps) {
+  const categoryName = useCategoryName();
   return (
     <PlainTable label="My Subscriptions" columns={COLUMNS}>
       {rows.map((s) => (
         <TableRow key={`${s.memberNo}-${s.subsPeriod}`}>
           <TableCell>{s.subsPeriod}</TableCell>
-          <TableCell>{s.memberCategory}</TableCell>
+          <TableCell>{categoryName(s.memberCategory)}</TableCell>
           <TableCell>
             <SubscriptionStatusChip sub={s} size="small" />
           </TableCell>
@@ -57,6 +65,7 @@ function SubscriptionTable({ rows, memberCategory }: ListProps) {
 
 /** On a phone each subscription is a card with its amounts and every action, rather than a table wider than the screen. */
 function SubscriptionCards({ rows, memberCategory }: ListProps) {
+  const categoryName = useCategoryName();
   return (
     <Stack spacing={1.5}>
       {rows.map((s) => (
@@ -65,7 +74,7 @@ function SubscriptionCards({ rows, memberCategory }: ListProps) {
           label={`Subscription ${s.subsPeriod}`}
           head={
             <Typography variant="body2" color="text.secondary">
-              {s.subsPeriod} · {s.memberCategory}
+              {s.subsPeriod} · {categoryName(s.memberCategory)}
             </Typography>
           }
           aside={<SubscriptionStatusChip sub={s} size="small" />}
