@@ -298,8 +298,11 @@ describe('GET /api/billing/proforma/{code} and GET /api/billing/receipt/{code}',
     expect(text).toContain('KES 6,500.00');
     expect(text).toContain(sub.documentNo);
     expect(text).toContain(older.documentNo);
-    expect(text).toContain('5,800.00');
-    expect(text).toContain('200.00');
+    // The table of applied invoices in the portal's one money format, under a plain 'Amount' (decision 040).
+    expect(text).toContain('KES 5,800.00');
+    expect(text).toContain('KES 200.00');
+    expect(text).not.toContain('Amount (KES)');
+    expect(text).not.toContain('Ksh');
     // 6,500 - 5,800 - 200 left as credit.
     expect(text).toContain('KES 500.00');
     expect(text).toMatch(/Document No\. RCP-[0-9A-Z]{4}-/);
