@@ -75,6 +75,15 @@ describe('GET /api/admin/users', () => {
     expect(exact.body.data.total).toBe(1);
   });
 
+  it("finds a user by the phone typed as people write it, '0722 123 456' for the stored 254722123456 (decision 040)", async () => {
+    const user = await createUser(t.db, { phone: '254799123456' });
+    for (const search of ['0799 123 456', '+254 799-123-456'])
+      expect(
+        (await list(`?search=${encodeURIComponent(search)}`)).body.data.users.map((u: { id: number }) => u.id),
+        search,
+      ).toEqual([user.id]);
+  });
+
   it('treats % and _ in the search as plain characters', async () => {
     await createUser(t.db);
     expect((await list('?search=%25')).body.data.total).toBe(0);
@@ -113,6 +122,12 @@ describe('POST /api/admin/updateUser/:id', () => {
     expectNoSecrets(JSON.stringify(response.body));
     const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(row).toMatchObject({ email: 'new.address@example.com', phoneNo: '254711222333' });
+    // A phone typed as people write it is kept in the one stored form; a landline is refused (it gets no SMS).
+    const typed = await update(user.id, { email: 'new.address@example.com', phone_no: '0711 222 334' });
+    expect(typed.body.data.phone_no).toBe('254711222334');
+    const landline = await update(user.id, { email: 'new.address@example.com', phone_no: '020 222 3334' });
+    expect(landline.status).toBe(400);
+    expect(landline.body.errors.phone_no).toEqual([messages.mobileInvalid]);
     // The user signs in with the new address.
     expect(
       (await t.call('POST', '/api/auth/login', { body: { email: 'new.address@example.com', password: user.password }, ip: uniqueIp() }))
