@@ -185,8 +185,8 @@ test('an applicant goes from registration to a verified certificate', async ({ b
 
     await visitor.goto(verifyUrl as string);
     await expect(visitor.getByRole('heading', { name: 'Genuine document' })).toBeVisible();
-    // The status chip beside the title and the Status row.
-    await expect(visitor.getByText('Valid', { exact: true })).toHaveCount(2);
+    // The status once, in the chip beside the title (issue 16: no Status row repeating it).
+    await expect(visitor.getByText('Valid', { exact: true })).toHaveCount(1);
     await expect(visitor.getByText(/is still valid\.$/)).toBeVisible();
     await expect(visitor.getByText(`${fullName} is registered with`)).toContainText(`member number ${memberNo}.`);
     await expect(visitor.getByText(fullName, { exact: true })).toBeVisible();
