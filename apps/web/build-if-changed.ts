@@ -50,7 +50,8 @@ export function isBuildCurrent(distDir: string, hash: string): boolean {
   return existsSync(path.join(distDir, 'index.html')) && existsSync(marker) && readFileSync(marker, 'utf8').trim() === hash;
 }
 
-function main() {
+/** Builds the web app unless dist already holds a build of exactly the current sources. */
+export function buildWebIfChanged() {
   const hash = sourceHash(root);
   if (isBuildCurrent(dist, hash)) {
     console.log('web app: sources unchanged since the last build, not rebuilding');
@@ -61,4 +62,4 @@ function main() {
   writeFileSync(path.join(dist, HASH_FILE), `${hash}\n`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) buildWebIfChanged();
