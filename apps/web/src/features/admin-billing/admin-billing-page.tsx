@@ -27,6 +27,7 @@ import {
 import { BILLING_INVOICE_PURPOSES, type BillingRun, formatKes, formatPhone } from '@portal/contract';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
+import { DateField } from '../../shared/ui/date-field';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { HeaderRow, type ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
@@ -514,23 +515,8 @@ function PaymentsTab() {
           onChange={setMethod}
           options={['MPESA', 'CARD', 'BANK', 'CHEQUE'].map((m) => ({ value: m, label: m }))}
         />
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          sx={{ width: 170 }}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField size="small" label="From" value={from} onChange={(e) => setFrom(e.target.value)} sx={{ width: 170 }} />
+        <DateField size="small" label="To" value={to} onChange={(e) => setTo(e.target.value)} />
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.payments.length === 0}>
         {data && data.payments.length > 0 && (

@@ -24,6 +24,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { ApiError } from '../../shared/api/client';
 import { nairobiToday } from '../../shared/payments/documents';
+import { DateField } from '../../shared/ui/date-field';
 import { adminBillingApi, useRefreshAdminBilling } from './api';
 
 /** Puts the server's field messages on the form's fields; returns the message for the form's alert. */
@@ -253,13 +254,7 @@ export function ManualPaymentDialog({
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField label="Reference" fullWidth {...fieldProps(form, 'reference', 'Bank transaction or cheque number')} />
-          <TextField
-            label="Date paid"
-            type="date"
-            fullWidth
-            {...fieldProps(form, 'paidAt')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: nairobiToday() } }}
-          />
+          <DateField label="Date paid" fullWidth {...fieldProps(form, 'paidAt')} max={nairobiToday()} />
         </Stack>
       </Stack>
     </FormDialog>

@@ -2,6 +2,7 @@ import { Alert, Box, Button, MenuItem, Stack, TableCell, TableRow, TextField, Ty
 import { AUDIT_ACTIONS, type AuditEntry, formatDateTime } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useState } from 'react';
+import { DateField } from '../../shared/ui/date-field';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
@@ -171,20 +172,8 @@ export function AuditPage() {
             onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
           />
           <TextField label="Member or target" value={draft.subject} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
-          <TextField
-            label="From"
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField label="From" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <DateField label="To" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
             Filter
           </Button>

@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { nairobiToday } from '../../shared/payments/documents';
+import { DateField } from '../../shared/ui/date-field';
 import { eachFieldError } from '../../shared/ui/field-errors';
 import { FormDialogFrame } from '../../shared/ui/form-dialog';
 import { useToast } from '../../shared/ui/toast';
@@ -159,13 +160,7 @@ function ActivityForm({ activity, onClose }: { activity: CpdActivity | null; onC
         </Grid>
         {(['startDate', 'endDate'] as const).map((name) => (
           <Grid key={name} size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={name === 'startDate' ? 'Start date' : 'End date'}
-              required
-              type="date"
-              {...text(name)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-            />
+            <DateField label={name === 'startDate' ? 'Start date' : 'End date'} required {...text(name)} max={today} />
           </Grid>
         ))}
         <Grid size={12}>

@@ -30,6 +30,7 @@ import { Controller, type FieldErrors, type Path, type Resolver, useForm } from 
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { useCategories } from '../../shared/settings/use-settings';
+import { DateField } from '../../shared/ui/date-field';
 import { eachFieldError } from '../../shared/ui/field-errors';
 import { setFlash, useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -306,9 +307,9 @@ function EventForm({ event, categories }: { event: AdminEvent | null; categories
 
         <Section title="When">
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 2fr 1fr' } }}>
-            <TextField label="Start date" type="date" required {...field('startDate')} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField label="Start date" required {...field('startDate')} />
             <TextField label="Start time" type="time" required {...field('startTime')} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField label="End date" type="date" required {...field('endDate')} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField label="End date" required {...field('endDate')} />
             <TextField label="End time" type="time" required {...field('endTime')} slotProps={{ inputLabel: { shrink: true } }} />
           </Box>
           <Typography variant="body2" color="text.secondary">

@@ -1,6 +1,8 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import { LICENSE_DETAIL_LABELS, type LicenseDetails, type LicenseDetailsInput } from '@portal/contract';
+import type { ChangeEvent } from 'react';
 import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { DateField } from '../../shared/ui/date-field';
 import { type LookupRow, useLookup } from '../profile/api';
 
 type Field = keyof LicenseDetailsInput;
@@ -36,33 +38,34 @@ function Input({
       <Controller
         name={name}
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            fullWidth
-            required
-            select={Boolean(options)}
-            type={type}
-            label={LICENSE_DETAIL_LABELS[name]}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={(e) => {
+        render={({ field, fieldState }) => {
+          const common = {
+            fullWidth: true,
+            required: true,
+            label: LICENSE_DETAIL_LABELS[name],
+            name: field.name,
+            value: field.value ?? '',
+            onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
               field.onChange(e.target.value);
               onPicked?.();
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? ' '}
-            slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-          >
-            {options &&
-              choices(options, field.value).map((c) => (
-                <MenuItem key={c.value} value={c.value}>
-                  {c.label}
-                </MenuItem>
-              ))}
-          </TextField>
-        )}
+            },
+            onBlur: field.onBlur,
+            inputRef: field.ref,
+            error: Boolean(fieldState.error),
+            helperText: fieldState.error?.message ?? ' ',
+          };
+          if (type === 'date') return <DateField {...common} />;
+          return (
+            <TextField {...common} select={Boolean(options)} type={type}>
+              {options &&
+                choices(options, field.value).map((c) => (
+                  <MenuItem key={c.value} value={c.value}>
+                    {c.label}
+                  </MenuItem>
+                ))}
+            </TextField>
+          );
+        }}
       />
     </Grid>
   );

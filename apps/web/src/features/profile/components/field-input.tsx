@@ -2,6 +2,7 @@ import { Button, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, Text
 import { PHONE_EXAMPLE } from '@portal/contract';
 import type { Control, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
+import { DateField } from '../../../shared/ui/date-field';
 import { useLookup } from '../api';
 import type { FieldDef, Option } from './field-types';
 
@@ -112,14 +113,13 @@ export function FieldInput<T extends FieldValues>({
         }
         if (field.kind === 'date') {
           return (
-            <TextField
+            <DateField
               {...common}
-              type="date"
               value={f.value ?? ''}
               onChange={(e) => f.onChange(e.target.value)}
               onBlur={f.onBlur}
               inputRef={f.ref}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+              max={today()}
             />
           );
         }

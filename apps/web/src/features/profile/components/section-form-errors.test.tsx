@@ -181,4 +181,18 @@ describe('work experience', () => {
     await typeInto(description, 'x'.repeat(100));
     expect(dialog().textContent).toContain(profileMessages.experienceMaxReached);
   });
+
+  it('says each chosen date the portal way under its field, beside the field’s own hint (decision 040)', async () => {
+    const view = await renderPage(<SectionList config={SECTION_CONFIGS['work-experience']} alwaysEditable />, { url: '/profile' });
+    await openAdd(view, 'Add Experience');
+    const from = inputOf('From Date') as HTMLInputElement;
+    const to = inputOf('To Date') as HTMLInputElement;
+    expect([from.type, from.lang]).toEqual(['date', 'en-KE']);
+    const helperOf = (input: HTMLInputElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(helperOf(to)).toBe('Left empty: today');
+    await typeInto(from, '2018-06-21');
+    await typeInto(to, '2019-01-07');
+    expect(helperOf(from)).toBe('21 Jun 2018');
+    expect(helperOf(to)).toBe('Left empty: today · 7 Jan 2019');
+  });
 });
