@@ -150,7 +150,7 @@ export function AuditPage() {
           setFilters(draft);
         }}
       >
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'center' }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'flex-start' }}>
           <TextField
             select
             label="Action"
