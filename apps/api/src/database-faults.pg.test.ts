@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { messages } from '@portal/contract';
 import { type Database, openDatabase, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -152,6 +153,12 @@ describe('the database going away under load', () => {
     expect(ready.status).toBe(503);
     expect(ready.body.data).toEqual({ status: 'unavailable', database: 'postgres', reason: 'the database is unavailable' });
     expect((await request('GET', '/api/health/live')).status).toBe(200);
+    // A server-rendered page says so as a page, not a JSON error (decision 042).
+    const page = await fetch(`${base}/search/search-list?term=mwangi`, { signal: AbortSignal.timeout(10_000) });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('5');
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain(messages.serviceUnavailable);
     await sleep(Math.max(0, 3000 - (Date.now() - down)));
     expect(server.exitCode).toBeNull();
 

@@ -71,11 +71,15 @@ export function sendPage(
   return reply.compress(html);
 }
 
-/** The message and status a page shows for a refusal (429 from a per-address limit, 404) or a lost database. */
-export function problemOf(error: unknown): { status: number; message: string } {
+/**
+ * The message and status a page shows for a refusal (429 from a per-address limit, 404) or a lost database (503,
+ * with Retry-After on the reply); anything else is rethrown to the error handler.
+ */
+export function problemOf(error: unknown, reply: FastifyReply): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
-  if (isDatabaseUnavailable(error)) return { status: 503, message: messages.serviceUnavailable };
-  throw error;
+  if (!isDatabaseUnavailable(error)) throw error;
+  reply.header('retry-after', '5');
+  return { status: 503, message: messages.serviceUnavailable };
 }
 
 /** GET /search/logo: the organisation's logo for the server-rendered pages, cached by its version in the address. */

@@ -29,8 +29,7 @@ export function signInPageRoutes(ctx: AppContext) {
         const minor = await cachedMinorSettings(ctx.db);
         return sendPage(reply, 200, frame, <SignInView caption={minor.login_caption} registration={minor.registration} />);
       } catch (error) {
-        const problem = problemOf(error);
-        if (problem.status === 503) reply.header('retry-after', '5');
+        const problem = problemOf(error, reply);
         return sendPage(
           reply,
           problem.status,

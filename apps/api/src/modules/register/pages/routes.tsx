@@ -97,8 +97,7 @@ export function registerPageRoutes(ctx: AppContext) {
           <SearchListView {...model} results={results} stats={stats} showWorkPlace={minor.showWorkPlace} />,
         );
       } catch (error) {
-        const problem = problemOf(error);
-        if (problem.status === 503) reply.header('retry-after', '5');
+        const problem = problemOf(error, reply);
         return sendPage(
           reply,
           problem.status,
@@ -126,7 +125,7 @@ export function registerPageRoutes(ctx: AppContext) {
         const page = <SearchCardView member={member} problem={null} backHref={back} showWorkPlace={minor.showWorkPlace} />;
         return sendPage(reply, 200, registerFrame(organisation, `${member.FirstName} ${member.LastName}`), page);
       } catch (error) {
-        const problem = problemOf(error);
+        const problem = problemOf(error, reply);
         return refuse(problem.status, problem.message);
       }
     });
