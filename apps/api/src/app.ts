@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { companyRoutes } from './modules/company/routes';
 import { cpdRoutes } from './modules/cpd/routes';
+import { verifyPageRoutes } from './modules/documents/pages/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   await app.register(compress, { global: false });
   await app.register(registerPageRoutes(ctx));
   await app.register(signInPageRoutes(ctx));
+  await app.register(verifyPageRoutes(ctx));
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -389,22 +389,6 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/search',
-        ...lazyPage(
-          () => import('../features/register/search-layout'),
-          (m) => <m.SearchLayout />,
-        ),
-        children: [
-          {
-            path: 'verify/:documentNo',
-            ...lazyPage(
-              () => import('../features/documents/verify-document-page'),
-              (m) => <m.VerifyDocumentPage />,
-            ),
-          },
-        ],
-      },
-      {
         path: '/dev/outbox',
         ...lazyPage(
           () => import('../features/dev/outbox-page'),

@@ -16,6 +16,15 @@ export interface NavLink {
   outlined?: boolean;
 }
 
+/** The member checker's address: the public pages' home. */
+export const SEARCH_LIST_PATH = '/search/search-list';
+
+/** The bar of the public pages: the member checker and the sign-in page. */
+export const PUBLIC_NAV: NavLink[] = [
+  { label: 'Search', href: SEARCH_LIST_PATH },
+  { label: 'Login', href: '/', outlined: true },
+];
+
 /**
  * A whole public page as the server renders it (decision 042): the bar with the logo and the name (to `home`) and
  * its links, the page, the Powered-by footer. Styles inline; scripts deferred (modules when `module`).

@@ -1,7 +1,7 @@
 import { type ColorName, readableOn, textOn } from '@portal/contract';
 
 /** Fixed colours for good and pending states, as the web app's status chips (each reads at 4.5:1 with white). */
-export const STATE_COLOURS = { good: '#2e7d32', pending: '#b45309' } as const;
+export const STATE_COLOURS = { good: '#2e7d32', pending: '#b45309', bad: '#c62828' } as const;
 
 const PAPER = '#ffffff';
 
@@ -23,6 +23,7 @@ export function pageCss(colours: Record<ColorName, string>): string {
     '--muted': readableOn('#616161', [PAPER, colours.BackTheme]),
     '--good': STATE_COLOURS.good,
     '--pending': STATE_COLOURS.pending,
+    '--bad': STATE_COLOURS.bad,
   };
   const root = Object.entries(vars)
     .map(([name, value]) => `${name}:${value}`)
@@ -115,6 +116,23 @@ a.card:hover{box-shadow:0 3px 5px -1px rgba(0,0,0,.2),0 6px 10px rgba(0,0,0,.14)
 .steps ol{padding-left:20px;margin:0;font-size:.875rem}
 .steps li+li{margin-top:6px}
 .steps+.steps{border-top:1px solid rgba(0,0,0,.12);margin-top:24px;padding-top:24px}
+.narrow{max-width:720px;margin:0 auto}
+.overline{font-size:.75rem;letter-spacing:.08em;text-transform:uppercase;color:var(--muted);margin:0 0 8px}
+.h5{font-size:1.5rem;font-weight:400;line-height:1.334}
+.verify{border:2px solid rgba(0,0,0,.12);box-shadow:none}
+.verify-good{border-color:var(--good)}
+.verify-bad{border-color:var(--bad)}
+.verify-head{display:flex;align-items:center;gap:16px;margin-bottom:16px}
+.verify-head>div{flex:1;min-width:0}
+.mark{width:48px;height:48px;flex:none;fill:var(--pending)}
+.verify-good .mark{fill:var(--good)}
+.verify-bad .mark{fill:var(--bad)}
+.chip-bad{background:var(--bad);color:#fff}
+.alert-success{background:#edf7ed;color:#1e4620}
+.rows{border-top:1px solid rgba(0,0,0,.12);margin:16px 0 0;padding-top:8px}
+.rows>div{display:flex;flex-wrap:wrap;column-gap:16px;padding:6px 0}
+.rows dt{min-width:160px;color:var(--muted);font-size:.875rem}
+.rows dd{margin:0;font-weight:500;word-break:break-word}
 footer{padding:16px;text-align:center;color:var(--muted);border-top:1px solid rgba(0,0,0,.12);background:${PAPER};font-size:.875rem}
 .top{position:fixed;right:24px;bottom:24px;width:40px;height:40px;border-radius:50%;border:0;background:var(--primary);color:var(--on-primary);font-size:20px;cursor:pointer;box-shadow:0 3px 5px -1px rgba(0,0,0,.2),0 6px 10px rgba(0,0,0,.14)}
 .top[hidden]{display:none}

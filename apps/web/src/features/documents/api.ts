@@ -1,4 +1,4 @@
-import type { ApplicationDocumentRoute, DocumentVerification } from '@portal/contract';
+import type { ApplicationDocumentRoute } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session-store';
@@ -12,15 +12,5 @@ export function useApplicationDocument(route: ApplicationDocumentRoute | null, c
     enabled: Boolean(route && code),
     retry: false,
     staleTime: 60_000,
-  });
-}
-
-/** The public verification of a document number. */
-export function useDocumentVerification(documentNo: string | undefined) {
-  return useQuery({
-    queryKey: ['document-verification', documentNo],
-    queryFn: () => api.get<DocumentVerification>(`documents/verify/${encodeURIComponent(documentNo ?? '')}`),
-    enabled: Boolean(documentNo),
-    retry: false,
   });
 }

@@ -10,49 +10,40 @@ import { useCompany } from '../settings/use-settings';
 export function PublicFrame({
   home,
   actions,
-  sticky = false,
-  compactName = false,
   maxWidth,
   mainPaddingY,
   footer = false,
-  overlay,
   children,
 }: {
   home: string;
   /** Buttons at the right of the bar; the name then takes the space before them. */
   actions?: ReactNode;
-  /** The bar stays at the top while the page scrolls. */
-  sticky?: boolean;
-  /** The name is set smaller on phones (it may wrap to two lines; it is never cut). */
-  compactName?: boolean;
   maxWidth: 'md' | 'lg';
   /** The page's top and bottom padding from md screens up. */
   mainPaddingY: number;
   footer?: boolean;
-  /** Fixed-position extras drawn over the page, such as a scroll-to-top button. */
-  overlay?: ReactNode;
   children: ReactNode;
 }) {
   const company = useCompany();
   const name = company.data?.displayName ?? 'Member Portal';
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <AppBar position={sticky ? 'sticky' : 'static'} color="inherit" elevation={1}>
+      <AppBar position="static" color="inherit" elevation={1}>
         <Toolbar sx={{ gap: 2 }}>
           {company.data?.logo && <Avatar src={company.data.logo} alt="" variant="rounded" sx={{ width: 40, height: 40 }} />}
           <Typography
             variant="h6"
             component={RouterLink}
             to={home}
-            // A page the server renders (the member checker) is loaded whole, not routed in the app.
-            reloadDocument={home.startsWith('/search/')}
             sx={{
               ...(actions ? { flexGrow: 1 } : {}),
-              ...(compactName ? { minWidth: 0 } : {}),
+              // Set smaller on phones: a long name wraps to two lines, never cut.
+              minWidth: 0,
               color: 'primary.main',
               textDecoration: 'none',
               fontWeight: 700,
-              ...(compactName ? { fontSize: { xs: '1rem', sm: '1.25rem' }, lineHeight: 1.25 } : {}),
+              fontSize: { xs: '1rem', sm: '1.25rem' },
+              lineHeight: 1.25,
             }}
           >
             {name}
@@ -76,7 +67,6 @@ export function PublicFrame({
           </Typography>
         </Box>
       )}
-      {overlay}
     </Box>
   );
 }

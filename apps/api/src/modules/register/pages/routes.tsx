@@ -4,13 +4,13 @@ import { decodeBase64, registerMessages, searchTermOf } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../shared/context';
 import { cachedMinorSettings } from '../../../shared/organisation';
-import type { Organisation } from '../../../shared/pages/frame';
+import { type Organisation, PUBLIC_NAV, SEARCH_LIST_PATH } from '../../../shared/pages/frame';
 import { organisationFor, problemOf, registerLogoRoute, sendPage } from '../../../shared/pages/render';
 import { findPublicProfile, limitPublic, searchRegister } from '../search';
 import { registerStats } from '../stats';
 import { registerScript } from './client-script';
 import { SearchCardView } from './search-card-view';
-import { listPath, SEARCH_LIST_PATH, SearchListView } from './search-list-view';
+import { listPath, SearchListView } from './search-list-view';
 
 const MAX_TERM = 100;
 const MAX_PAGE = 10_000;
@@ -22,10 +22,7 @@ function registerFrame(organisation: Organisation, title: string) {
     title,
     description: `Check whether someone is a registered member of ${organisation.name}.`,
     home: SEARCH_LIST_PATH,
-    nav: [
-      { label: 'Search', href: SEARCH_LIST_PATH },
-      { label: 'Login', href: '/', outlined: true },
-    ],
+    nav: PUBLIC_NAV,
     scripts: [{ src: `/search/register.js?v=${registerScript.version}` }],
     after: (
       <button type="button" id="to-top" className="top" aria-label="Scroll to top" hidden>

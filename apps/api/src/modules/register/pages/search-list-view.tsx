@@ -1,8 +1,7 @@
 /** @jsxRuntime automatic */
 import { type PublicProfile, registerMessages, type SearchPage, type SearchStats, searchPageCount } from '@portal/contract';
+import { SEARCH_LIST_PATH } from '../../../shared/pages/frame';
 import { cardPath, currentWorkplace, MemberAvatar, MemberChips, memberName } from './member-view';
-
-export const SEARCH_LIST_PATH = '/search/search-list';
 
 const number = new Intl.NumberFormat('en-KE');
 const MAX_BARS = 8;
