@@ -133,10 +133,10 @@ async function checkDelivery(server: StartedServer) {
   const entry = (await html.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
   console.log('\ndelivery');
   console.log(
-    `  index.html cache-control: ${html.headers.get('cache-control')}: ${verdict(html.headers.get('cache-control') === 'no-cache')}`,
+    `  / (the sign-in page) cache-control: ${html.headers.get('cache-control')}: ${verdict(html.headers.get('cache-control') === 'no-cache')}`,
   );
   if (!entry) {
-    console.log(`  entry script not found in index.html: ${verdict(false)}`);
+    console.log(`  sign-in script not found in the page: ${verdict(false)}`);
     return;
   }
   const asset = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': 'br, gzip' } });
