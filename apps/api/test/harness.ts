@@ -67,6 +67,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       ADMIN_PASSWORD,
       WEB_DIST: '/nonexistent',
       ALTCHA_HMAC_KEY: 'test-altcha-hmac-key',
+      // Likewise a fixed card sandbox key, which production insists on too (decision 039).
+      CARD_SANDBOX_SECRET: 'test-card-sandbox-secret',
     },
     overrides,
   );
