@@ -25,11 +25,15 @@ export function parseRefereeLinks(body: string): RefereeLinks {
   return { review, accept: one, reject: other, user, code };
 }
 
-/** The links in the newest email to `to`. */
+/**
+ * The links in the newest referee email to `to`. Other mail may have arrived since (a referee is a member too: a
+ * background job may have sent them a CPD reminder), so the newest message carrying the links counts.
+ */
 export async function latestRefereeLinks(t: TestApp, to: string): Promise<RefereeLinks> {
-  const [message] = await t.outboxFor(to);
-  if (!message) throw new Error(`no email to ${to}`);
-  return parseRefereeLinks(message.body);
+  const messages = await t.outboxFor(to);
+  if (!messages.length) throw new Error(`no email to ${to}`);
+  const withLinks = messages.find((m) => /\/referee-response\/response\?/.test(m.body));
+  return parseRefereeLinks((withLinks ?? messages[0]).body);
 }
 
 /** Names a new registered member as the caller's referee; answers the entry, the member number and the referee's email. */
