@@ -23,7 +23,8 @@ test('with inactivity logout on, an idle session ends in the browser and on the 
   await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  expect(await page.evaluate(() => localStorage.getItem('Inactivity'))).toBe('1');
+  // The sign-in page hands over with a whole-page load: the shell sets the flag once the settings have arrived.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('Inactivity'))).toBe('1');
 
   // Activity keeps the session alive past the timeout.
   for (let i = 0; i < 4; i++) {
