@@ -1,12 +1,11 @@
 import * as z from 'zod';
+import { FIRM_REGISTRATION_CODE, KRA_PIN, MEMBER_TYPES, PASSWORD_PATTERN } from './auth-values';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 import { type PhoneKind, parsePhone } from './phone';
 
-/** Special characters allowed and required by the password rule (part 1 §5). */
-export const PASSWORD_SPECIALS = '@$!#~^()`.,;:{}_/%*?&';
-const specialsClass = PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&');
-export const PASSWORD_PATTERN = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${specialsClass}])[A-Za-z\\d${specialsClass}]{8,16}$`);
+/** The password rule, the KRA PIN, the member types and the firm's category code are in auth-values.ts (no zod). */
+export * from './auth-values';
 
 export const email = z
   .string({ error: messages.emailRequired })
@@ -50,9 +49,6 @@ export function phoneRule(required: string | null, kind: PhoneKind = 'any', inva
 }
 const phone = () => phoneRule(messages.phoneRequired, 'mobile');
 
-/** A Kenya Revenue Authority PIN: A (a person) or P (a company), nine digits, a letter; typed in any case. */
-export const KRA_PIN = /^[AP]\d{9}[A-Z]$/;
-
 /** The firm's KRA PIN (registration under the firm category): required, its format checked, upper-cased. */
 const firmPin = () =>
   z
@@ -90,11 +86,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-export const MEMBER_TYPES = ['Individual', 'Corporate'] as const;
 export const memberType = z.enum(MEMBER_TYPES);
-export type MemberType = z.infer<typeof memberType>;
-/** The category code whose registration asks for the firm's KRA PIN instead of an ID (part 1 §2). */
-export const FIRM_REGISTRATION_CODE = 'CORPORATE';
 
 export const registerRequest = withConfirmation({
   email,
