@@ -22,7 +22,7 @@ test('the administrator changes the primary colour and a member sees it', async 
   await expect(page.getByText('Setting Saved Successfully')).toBeVisible();
 
   const member = await memberPage(browser);
-  await expect(member.locator('header.MuiAppBar-root')).toHaveCSS('background-color', 'rgb(21, 101, 192)');
+  await expect(member.getByRole('banner')).toHaveCSS('background-color', 'rgb(21, 101, 192)');
   await member.context().close();
 
   const visitor = await browser.newPage();

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
@@ -6,7 +8,15 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 // `ANALYZE=1 npm run build:web` writes dist-stats/bundle.html: what each chunk holds, with gzip sizes.
 const analyze = process.env.ANALYZE === '1';
 
-export default defineConfig({
+// React Router 7 publishes only its development build through package exports (remix-run/react-router#12532,
+// #14102): dev warnings and checks that double its size. The production build sits beside it; use it when building.
+const reactRouterProduction = path.join(
+  path.dirname(path.dirname(createRequire(import.meta.url).resolve('react-router'))),
+  'production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
+  resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
@@ -28,7 +38,6 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: { main: 'index.html', 'sign-in': 'src/sign-in.ts' },
-      output: { experimentalMinChunkSize: 8_000 },
     },
   },
-});
+}));

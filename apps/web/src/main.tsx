@@ -1,3 +1,4 @@
+import './shared/lite/lite.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -45,6 +45,12 @@ export function darkenColour(colour: string, amount: number): string {
   return rgb ? toRgb(rgb.map((c) => c * (1 - amount)) as Rgb) : colour;
 }
 
+/** The colour with each channel moved towards white by `amount` (0 to 1), as Material's `lighten`. */
+export function lightenColour(colour: string, amount: number): string {
+  const rgb = parseColour(colour);
+  return rgb ? toRgb(rgb.map((c) => c + (255 - c) * amount) as Rgb) : colour;
+}
+
 /** The colour itself when text in it reads on every given background, else the lightest darker shade of it that does. */
 export function readableOn(colour: string, backgrounds: string[]): string {
   for (let step = 0; step <= 20; step++) {

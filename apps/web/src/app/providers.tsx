@@ -1,10 +1,9 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../shared/api/client';
+import { useBrandColours } from '../shared/lite/brand-colours';
 import { useSettings } from '../shared/settings/use-settings';
 import { ToastProvider } from '../shared/ui/toast';
-import { buildTheme } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,21 +14,17 @@ export const queryClient = new QueryClient({
   },
 });
 
-function SettingsTheme({ children }: { children: ReactNode }) {
+/** The settings' colours on <html> for lite.css; MUI's theme comes with the first page drawn with MUI (decision 043). */
+function BrandColours({ children }: { children: ReactNode }) {
   const { colors } = useSettings();
-  const theme = useMemo(() => buildTheme(colors), [colors]);
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ToastProvider>{children}</ToastProvider>
-    </ThemeProvider>
-  );
+  useBrandColours(colors);
+  return <ToastProvider>{children}</ToastProvider>;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SettingsTheme>{children}</SettingsTheme>
+      <BrandColours>{children}</BrandColours>
     </QueryClientProvider>
   );
 }

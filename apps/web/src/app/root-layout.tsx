@@ -1,4 +1,3 @@
-import { LinearProgress } from '@mui/material';
 import { Outlet, useNavigation } from 'react-router';
 
 /** Every page: a thin bar at the top while the next page's code is on its way. */
@@ -6,12 +5,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <>
-      {navigation.state !== 'idle' && (
-        <LinearProgress
-          aria-label="Loading page"
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip + 1 }}
-        />
-      )}
+      {navigation.state !== 'idle' && <div className="lt-page-progress" role="progressbar" aria-label="Loading page" />}
       <Outlet />
     </>
   );

@@ -1,5 +1,5 @@
-import { Box, Button, Typography } from '@mui/material';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { LiteButton } from '../shared/lite/button';
 
 /** A page's code could not be fetched: most often the portal was updated while this tab was open. */
 function isChunkLoadError(error: unknown): boolean {
@@ -15,30 +15,16 @@ export function RouteError() {
   const stale = isChunkLoadError(error);
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   return (
-    <Box
-      role="alert"
-      sx={{
-        minHeight: '70vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        p: 3,
-        textAlign: 'center',
-      }}
-    >
-      <Typography variant="h4" component="h1">
-        {stale ? 'The portal has been updated' : 'Something went wrong'}
-      </Typography>
-      <Typography color="text.secondary">
+    <div role="alert" className="lt-route-error">
+      <h1 className="lt-route-error-title">{stale ? 'The portal has been updated' : 'Something went wrong'}</h1>
+      <p className="lt-muted">
         {stale
           ? 'This page could not be loaded, usually because a newer version is available or the connection dropped. Reload to continue.'
           : `This page could not be shown${status ? ` (${status})` : ''}. Reload, or go back and try again.`}
-      </Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+      </p>
+      <LiteButton variant="contained" onClick={() => window.location.reload()}>
         Reload
-      </Button>
-    </Box>
+      </LiteButton>
+    </div>
   );
 }

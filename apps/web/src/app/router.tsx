@@ -95,9 +95,11 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // The app shell and the dashboard are drawn without MUI: a member's first load (decision 043).
         ...lazyPage(
           () => import('../features/shell/app-shell'),
           (m) => <m.AppShell />,
+          { lite: true },
         ),
         children: [
           {
@@ -105,6 +107,7 @@ export const router = createBrowserRouter([
             ...lazyPage(
               () => import('../features/dashboard/dashboard-page'),
               (m) => <m.DashboardPage />,
+              { lite: true },
             ),
           },
           {

@@ -32,8 +32,8 @@ import {
 } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { buildTheme } from '../../app/theme';
 import { useCompany } from '../../shared/settings/use-settings';
+import { buildTheme } from '../../shared/theme/theme';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useToast } from '../../shared/ui/toast';
 import { adminApi } from './api';

@@ -1,6 +1,7 @@
-import { Alert, Avatar, Box, Button, Card, CardContent, CardHeader, Chip, Grid, Stack, Typography } from '@mui/material';
 import { formatKes } from '@portal/contract';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { LiteLinkButton } from '../../shared/lite/button';
+import { LiteAlert, LiteAvatar, LiteCard, LiteCardContent, LiteCardHeader, LiteChip } from '../../shared/lite/surfaces';
 import { cpdTileText, useCpdThisYear } from '../../shared/member/cpd';
 import { memberAlertCount, useBalance, useBillingAlerts } from '../../shared/member/money';
 import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
@@ -14,31 +15,32 @@ import { standingOf } from './status';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 500 }}>{value || '—'}</Typography>
-    </Box>
+    <div>
+      <div className="lt-caption lt-muted">{label}</div>
+      <div className="lt-field-value">{value || '—'}</div>
+    </div>
   );
 }
 
 function Tile({ label, value, color, to, testId }: { label: string; value: string; color?: string; to?: string; testId: string }) {
+  const body = (
+    <>
+      <p className="lt-body2 lt-muted">{label}</p>
+      <p className="lt-h5 lt-tile-value" style={color ? { color } : undefined} data-testid={testId}>
+        {value}
+      </p>
+    </>
+  );
   return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent
-        component={to ? RouterLink : 'div'}
-        {...(to ? { to } : {})}
-        sx={{ display: 'block', color: 'inherit', textDecoration: 'none', height: '100%' }}
-      >
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h5" sx={{ fontWeight: 700, mt: 0.5 }} color={color} data-testid={testId}>
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
+    <LiteCard className="lt-tile">
+      {to ? (
+        <Link to={to} className="lt-card-content">
+          {body}
+        </Link>
+      ) : (
+        <div className="lt-card-content">{body}</div>
+      )}
+    </LiteCard>
   );
 }
 
@@ -49,52 +51,43 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
   const alerts = useBillingAlerts();
   const cpd = useCpdThisYear(hasMembership);
   // Four tiles with a membership (CPD counts only for members), three without.
-  const tileSize = hasMembership ? { xs: 12, sm: 6, md: 3 } : { xs: 12, sm: 4 };
   const standing = standingOf(balance.data, hasMembership);
   const notifications = memberAlertCount((applications.data ?? []).filter(needsAction).length, alerts.count);
   const loading = balance.isLoading ? '…' : '—';
   return (
     <>
-      {balance.error && <Alert severity="error">{balance.error.message}</Alert>}
-      <Grid container spacing={2}>
-        <Grid size={tileSize}>
-          <Tile
-            label="Arrears"
-            testId="tile-arrears"
-            to="/billing"
-            value={balance.data ? formatKes(balance.data.arrearsLCY) : loading}
-            color={balance.data && balance.data.arrearsLCY > 0 ? STATUS_COLORS.bad : undefined}
-          />
-        </Grid>
-        <Grid size={tileSize}>
-          <Tile
-            label="Status"
-            testId="tile-status"
-            value={standing?.label ?? loading}
-            color={standing?.tone === 'success' ? STATUS_COLORS.good : standing?.tone === 'error' ? STATUS_COLORS.bad : undefined}
-          />
-        </Grid>
+      {balance.error && <LiteAlert severity="error">{balance.error.message}</LiteAlert>}
+      <div className={hasMembership ? 'lt-tiles lt-tiles-4' : 'lt-tiles lt-tiles-3'}>
+        <Tile
+          label="Arrears"
+          testId="tile-arrears"
+          to="/billing"
+          value={balance.data ? formatKes(balance.data.arrearsLCY) : loading}
+          color={balance.data && balance.data.arrearsLCY > 0 ? STATUS_COLORS.bad : undefined}
+        />
+        <Tile
+          label="Status"
+          testId="tile-status"
+          value={standing?.label ?? loading}
+          color={standing?.tone === 'success' ? STATUS_COLORS.good : standing?.tone === 'error' ? STATUS_COLORS.bad : undefined}
+        />
         {hasMembership && (
-          <Grid size={tileSize}>
-            <Tile
-              // Part 1 §2's 'CPD points earned', this year's against the category's requirement (part 2 §2.1).
-              label="CPD points earned this year"
-              testId="tile-cpd"
-              to="/cpd"
-              value={cpd.data ? cpdTileText(cpd.data) : cpd.isLoading ? '…' : '—'}
-              color={cpd.data?.met ? STATUS_COLORS.good : undefined}
-            />
-          </Grid>
-        )}
-        <Grid size={tileSize}>
           <Tile
-            label="Notifications"
-            testId="tile-notifications"
-            to={alerts.count > 0 ? '/subscription' : '/application'}
-            value={String(notifications)}
+            // Part 1 §2's 'CPD points earned', this year's against the category's requirement (part 2 §2.1).
+            label="CPD points earned this year"
+            testId="tile-cpd"
+            to="/cpd"
+            value={cpd.data ? cpdTileText(cpd.data) : cpd.isLoading ? '…' : '—'}
+            color={cpd.data?.met ? STATUS_COLORS.good : undefined}
           />
-        </Grid>
-      </Grid>
+        )}
+        <Tile
+          label="Notifications"
+          testId="tile-notifications"
+          to={alerts.count > 0 ? '/subscription' : '/application'}
+          value={String(notifications)}
+        />
+      </div>
     </>
   );
 }
@@ -113,65 +106,50 @@ export function DashboardPage() {
   const names = p ? [p.profileTitle.map((t) => t.title).join(' '), p.FirstName, p.SecondName, p.LastName].filter(Boolean).join(' ') : '';
 
   return (
-    <Stack spacing={3}>
-      {flash && <Alert severity={flash.severity}>{flash.message}</Alert>}
+    <div className="lt-stack">
+      {flash && <LiteAlert severity={flash.severity}>{flash.message}</LiteAlert>}
       {showConfirmBanner && (
-        <Alert
+        <LiteAlert
           severity="warning"
           action={
-            <Button component={RouterLink} to="/profile/profileConfirm" color="inherit" size="small">
+            <LiteLinkButton to="/profile/profileConfirm" color="inherit" size="small">
               Confirm
-            </Button>
+            </LiteLinkButton>
           }
         >
           Please confirm that your name is correct as it will appear on your certificate.
-        </Alert>
+        </LiteAlert>
       )}
-      {profile.error && <Alert severity="error">{profile.error.message}</Alert>}
+      {profile.error && <LiteAlert severity="error">{profile.error.message}</LiteAlert>}
       {p && <Tiles hasMembership={Boolean(membership)} />}
-      <Card>
-        <CardHeader title="General Information" slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }} />
-        <CardContent>
-          <Grid container spacing={3} alignItems="center">
-            <Grid size={{ xs: 12, sm: 'auto' }}>
-              <Avatar src={p?.picture ?? undefined} alt={names} sx={{ width: 96, height: 96, bgcolor: 'primary.main', fontSize: 36 }}>
-                {p?.FirstName?.slice(0, 1)}
-              </Avatar>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 'grow' }}>
-              <Typography variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-                {names}
-              </Typography>
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                  <Field label="Registration No" value={p?.MemberNo} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                  <Field label="Category" value={p?.CategoryDescription} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                  <Field label="Discipline" value={p?.DisciplineDescription ?? p?.Discipline} />
-                </Grid>
+      <LiteCard>
+        <LiteCardHeader title="General Information" />
+        <LiteCardContent>
+          <div className="lt-general">
+            <LiteAvatar src={p?.picture} alt={names} size={96}>
+              {p?.FirstName?.slice(0, 1)}
+            </LiteAvatar>
+            <div className="lt-general-details">
+              <p className="lt-h5 lt-general-name">{names}</p>
+              <div className="lt-fields">
+                <Field label="Registration No" value={p?.MemberNo} />
+                <Field label="Category" value={p?.CategoryDescription} />
+                <Field label="Discipline" value={p?.DisciplineDescription ?? p?.Discipline} />
                 {minor.showWorkPlace && (
-                  <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                    <Field label="Current workplace" value={current ? `${current.PositionHeld}, ${current.NameOfFirm}` : null} />
-                  </Grid>
+                  <Field label="Current workplace" value={current ? `${current.PositionHeld}, ${current.NameOfFirm}` : null} />
                 )}
-              </Grid>
+              </div>
               {membership && (
-                <Chip
-                  sx={{ mt: 2 }}
-                  label={`Membership ${membership.Status}`}
-                  color={membership.Status === 'Active' ? 'success' : 'warning'}
-                  size="small"
-                />
+                <div className="lt-general-chip">
+                  <LiteChip label={`Membership ${membership.Status}`} color={membership.Status === 'Active' ? 'success' : 'warning'} />
+                </div>
               )}
-            </Grid>
-          </Grid>
-        </CardContent>
-      </Card>
+            </div>
+          </div>
+        </LiteCardContent>
+      </LiteCard>
       <MyApplications />
       {p && <PendingPayments />}
-    </Stack>
+    </div>
   );
 }

@@ -1,26 +1,18 @@
-import { Alert, Card, CardContent, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { type Application, applicationStatusLabel, formatDate, formatKes } from '@portal/contract';
+import { LiteAlert, LiteCard, LiteCardContent, LiteCardHeader, LiteChip } from '../../shared/lite/surfaces';
+import { LiteTable, type TableColumn } from '../../shared/lite/table';
 import { useMyApplications } from '../../shared/member/queries';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { PlainTable } from '../../shared/ui/plain-table';
-import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 
-const COLUMNS: ServerTableColumn[] = [
-  'Application No',
-  'Applied Category',
-  { label: 'Amount', align: 'right' },
-  'Application Date',
-  'Status',
-];
+const COLUMNS: TableColumn[] = ['Application No', 'Applied Category', { label: 'Amount', align: 'right' }, 'Application Date', 'Status'];
 
 const applicationDate = (a: Application) => formatDate(a.ApplicationDateTime);
 
 function StatusChip({ application }: { application: Application }) {
   const { status } = application;
   return (
-    <Chip
-      size="small"
+    <LiteChip
       label={applicationStatusLabel(status)}
       color={status === 'Released' ? 'success' : status === 'Rejected' ? 'error' : 'default'}
     />
@@ -29,44 +21,42 @@ function StatusChip({ application }: { application: Application }) {
 
 function ApplicationRows({ applications }: { applications: Application[] }) {
   return (
-    <PlainTable label="My Membership Applications" columns={COLUMNS}>
+    <LiteTable label="My Membership Applications" columns={COLUMNS}>
       {applications.map((a) => (
-        <TableRow key={a.Code}>
-          <TableCell>{a.Code}</TableCell>
-          <TableCell>{a.CategoryDescription}</TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {formatKes(a.Amount)}
-          </TableCell>
-          <TableCell>{applicationDate(a)}</TableCell>
-          <TableCell>
+        <tr key={a.Code}>
+          <td>{a.Code}</td>
+          <td>{a.CategoryDescription}</td>
+          <td className="lt-right lt-nowrap">{formatKes(a.Amount)}</td>
+          <td>{applicationDate(a)}</td>
+          <td>
             <StatusChip application={a} />
-          </TableCell>
-        </TableRow>
+          </td>
+        </tr>
       ))}
-    </PlainTable>
+    </LiteTable>
   );
 }
 
 /** On a phone each application is a card: its number and date, its status, the category and the amount. */
 function ApplicationCards({ applications }: { applications: Application[] }) {
   return (
-    <Stack spacing={1.5}>
+    <div className="lt-stack-sm">
       {applications.map((a) => (
         <SummaryCard
           key={a.Code}
           label={`Application ${a.Code}`}
           head={
-            <Typography variant="body2" color="text.secondary">
+            <p className="lt-body2 lt-muted">
               {a.Code} · {applicationDate(a)}
-            </Typography>
+            </p>
           }
           aside={<StatusChip application={a} />}
           title={a.CategoryDescription}
         >
-          <Typography variant="body2">Amount {formatKes(a.Amount)}</Typography>
+          <p className="lt-body2">Amount {formatKes(a.Amount)}</p>
         </SummaryCard>
       ))}
-    </Stack>
+    </div>
   );
 }
 
@@ -76,14 +66,14 @@ export function MyApplications() {
   const phone = usePhoneCards();
   const rows = applications.data ?? [];
   return (
-    <Card>
-      <CardHeader title="My Membership Applications" slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }} />
-      <CardContent>
+    <LiteCard>
+      <LiteCardHeader title="My Membership Applications" />
+      <LiteCardContent>
         {applications.isLoading && <LoadingSpinner />}
-        {applications.error && <Alert severity="error">{applications.error.message}</Alert>}
-        {applications.data?.length === 0 && <Typography color="text.secondary">You have no applications.</Typography>}
+        {applications.error && <LiteAlert severity="error">{applications.error.message}</LiteAlert>}
+        {applications.data?.length === 0 && <p className="lt-muted lt-flush">You have no applications.</p>}
         {rows.length > 0 && (phone ? <ApplicationCards applications={rows} /> : <ApplicationRows applications={rows} />)}
-      </CardContent>
-    </Card>
+      </LiteCardContent>
+    </LiteCard>
   );
 }

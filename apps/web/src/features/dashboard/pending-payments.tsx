@@ -1,17 +1,16 @@
-import { Visibility } from '@mui/icons-material';
-import { Alert, Card, CardContent, CardHeader, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { formatKes } from '@portal/contract';
+import { Icon } from '../../shared/lite/icon';
+import { LiteAlert, LiteCard, LiteCardContent, LiteCardHeader } from '../../shared/lite/surfaces';
+import { LiteTable, type TableColumn } from '../../shared/lite/table';
 import { type LedgerEntry, usePendingPayments } from '../../shared/member/money';
 import { shortDate } from '../../shared/payments/documents';
 import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { invoiceRoute } from '../../shared/payments/routes';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { PlainTable } from '../../shared/ui/plain-table';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
-import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 
-const COLUMNS: ServerTableColumn[] = [
+const COLUMNS: TableColumn[] = [
   'Document No',
   'Description',
   'Due Date',
@@ -23,62 +22,58 @@ const COLUMNS: ServerTableColumn[] = [
 /** Preview (the invoice viewer) and Pay Now for what is left of the invoice. */
 function PendingActions({ entry }: { entry: LedgerEntry }) {
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <RowLinkButton to={invoiceRoute(entry.documentNo)} icon={<Visibility />}>
+    <div className="lt-row">
+      <RowLinkButton to={invoiceRoute(entry.documentNo)} icon={<Icon name="Visibility" />}>
         Preview
       </RowLinkButton>
       <PayNowButton size="small" payment={invoicePayment(entry, '/dashboard')} />
-    </Stack>
+    </div>
   );
 }
 
 function PendingTable({ rows }: { rows: LedgerEntry[] }) {
   return (
-    <PlainTable label="Pending Payments" columns={COLUMNS}>
+    <LiteTable label="Pending Payments" columns={COLUMNS}>
       {rows.map((e) => (
-        <TableRow key={e.documentNo}>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.documentNo}</TableCell>
-          <TableCell>{e.description}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(e.dueDate)}</TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {formatKes(e.amountLCY)}
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-            {formatKes(e.remainingAmtLCY)}
-          </TableCell>
-          <TableCell>
+        <tr key={e.documentNo}>
+          <td className="lt-nowrap">{e.documentNo}</td>
+          <td>{e.description}</td>
+          <td className="lt-nowrap">{shortDate(e.dueDate)}</td>
+          <td className="lt-right lt-nowrap">{formatKes(e.amountLCY)}</td>
+          <td className="lt-right lt-nowrap lt-strong">{formatKes(e.remainingAmtLCY)}</td>
+          <td>
             <PendingActions entry={e} />
-          </TableCell>
-        </TableRow>
+          </td>
+        </tr>
       ))}
-    </PlainTable>
+    </LiteTable>
   );
 }
 
 /** On a phone each invoice is a card with what is outstanding and both actions in view. */
 function PendingCards({ rows }: { rows: LedgerEntry[] }) {
   return (
-    <Stack spacing={1.5}>
+    <div className="lt-stack-sm">
       {rows.map((e) => (
         <SummaryCard
           key={e.documentNo}
           label={`Invoice ${e.documentNo}`}
           head={
-            <Typography variant="body2" color="text.secondary">
+            <p className="lt-body2 lt-muted">
               {e.documentNo} · Due {shortDate(e.dueDate)}
-            </Typography>
+            </p>
           }
           aside={null}
           title={e.description}
         >
-          <Typography variant="body2">
+          <p className="lt-body2">
             Outstanding <strong>{formatKes(e.remainingAmtLCY)}</strong>
             {e.remainingAmtLCY !== e.amountLCY && ` of ${formatKes(e.amountLCY)}`}
-          </Typography>
+          </p>
           <PendingActions entry={e} />
         </SummaryCard>
       ))}
-    </Stack>
+    </div>
   );
 }
 
@@ -88,14 +83,14 @@ export function PendingPayments() {
   const phone = usePhoneCards();
   const rows = pending.data ?? [];
   return (
-    <Card>
-      <CardHeader title="Pending Payments" slotProps={{ title: { variant: 'h6', sx: { fontWeight: 700 } } }} />
-      <CardContent>
+    <LiteCard>
+      <LiteCardHeader title="Pending Payments" />
+      <LiteCardContent>
         {pending.isLoading && <LoadingSpinner label="Loading pending payments" />}
-        {pending.error && <Alert severity="error">{pending.error.message}</Alert>}
-        {pending.data?.length === 0 && <Typography color="text.secondary">Nothing to pay.</Typography>}
+        {pending.error && <LiteAlert severity="error">{pending.error.message}</LiteAlert>}
+        {pending.data?.length === 0 && <p className="lt-muted lt-flush">Nothing to pay.</p>}
         {rows.length > 0 && (phone ? <PendingCards rows={rows} /> : <PendingTable rows={rows} />)}
-      </CardContent>
-    </Card>
+      </LiteCardContent>
+    </LiteCard>
   );
 }

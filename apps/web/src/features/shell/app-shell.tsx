@@ -1,51 +1,9 @@
-import {
-  AccountCircle,
-  Assignment,
-  Badge as BadgeIcon,
-  CardMembership,
-  Checklist,
-  Dashboard,
-  Event,
-  FactCheck,
-  Groups,
-  History,
-  Launch,
-  Menu as MenuIcon,
-  Notifications,
-  Payments,
-  People,
-  Person,
-  School,
-  Settings,
-  Subscriptions,
-  TrendingUp,
-  Tune,
-  VerifiedUser,
-} from '@mui/icons-material';
-import {
-  AppBar,
-  Avatar,
-  Badge,
-  Box,
-  Breadcrumbs,
-  Divider,
-  Drawer,
-  IconButton,
-  Link,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Toolbar,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { type ReactElement, useState } from 'react';
-import { Navigate, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Icon } from '../../shared/lite/icon';
+import type { IconName } from '../../shared/lite/icon-paths';
+import { LiteAvatar } from '../../shared/lite/surfaces';
+import { useDesktop } from '../../shared/lite/use-media-query';
 import { memberAlertCount, useBillingAlerts } from '../../shared/member/money';
 import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
 import { goodStandingRoute } from '../../shared/payments/routes';
@@ -55,13 +13,12 @@ import { useCompany, useSettings, useTerms } from '../../shared/settings/use-set
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { adminHome, isStaff } from '../auth/landing';
 import { useLogout } from '../auth/use-logout';
+import { AccountMenu, type AccountMenuItem } from './account-menu';
 import { DrawerIdentity } from './drawer-identity';
 import { ImpersonationBanner } from './impersonation-banner';
 import { activeLinkTo, type NavLink, navLinks } from './nav-links';
 import { homeCrumb, pageTitle } from './page-titles';
 import { useInactivityLogout } from './use-inactivity-logout';
-
-const DRAWER_WIDTH = 260;
 
 /**
  * Screens that exist today. The drawer's rules (packages, membership) decide what a member may see;
@@ -85,24 +42,24 @@ const BUILT_ROUTES = [
 const isBuilt = (link: NavLink): boolean =>
   Boolean(link.external) || BUILT_ROUTES.some((r) => link.to.startsWith(r)) || Boolean(link.children?.some(isBuilt));
 
-const icons: Record<string, ReactElement> = {
-  Dashboard: <Dashboard />,
-  Profile: <Person />,
-  CPD: <School />,
-  Certificate: <CardMembership />,
-  Application: <Assignment />,
-  MyProjects: <Launch />,
-  Subscription: <Subscriptions />,
-  Upgrade: <TrendingUp />,
-  License: <VerifiedUser />,
-  Billing: <Payments />,
-  Events: <Event />,
-  'Admin Settings': <Tune />,
-  'User Settings': <People />,
-  'Audit Log': <History />,
-  Requirements: <Checklist />,
-  Applications: <FactCheck />,
-  Members: <Groups />,
+const icons: Record<string, IconName> = {
+  Dashboard: 'Dashboard',
+  Profile: 'Person',
+  CPD: 'School',
+  Certificate: 'CardMembership',
+  Application: 'Assignment',
+  MyProjects: 'Launch',
+  Subscription: 'Subscriptions',
+  Upgrade: 'TrendingUp',
+  License: 'VerifiedUser',
+  Billing: 'Payments',
+  Events: 'Event',
+  'Admin Settings': 'Tune',
+  'User Settings': 'People',
+  'Audit Log': 'History',
+  Requirements: 'Checklist',
+  Applications: 'FactCheck',
+  Members: 'Groups',
 };
 
 /**
@@ -111,24 +68,9 @@ const icons: Record<string, ReactElement> = {
  */
 function OrganisationName({ name }: { name: string }) {
   return (
-    <Typography
-      variant="h6"
-      component="div"
-      title={name}
-      sx={{
-        flexGrow: 1,
-        minWidth: 0,
-        fontWeight: 700,
-        fontSize: { xs: '1rem', sm: '1.25rem' },
-        lineHeight: { xs: 1.2, sm: 1.6 },
-        display: '-webkit-box',
-        WebkitLineClamp: 2,
-        WebkitBoxOrient: 'vertical',
-        overflow: 'hidden',
-      }}
-    >
+    <div className="lt-org-name" title={name}>
       {name}
-    </Typography>
+    </div>
   );
 }
 
@@ -137,44 +79,86 @@ function DrawerLinks({ links, onNavigate }: { links: NavLink[]; onNavigate: () =
   // One entry lit at a time: the link or sub-link that leads closest to this page.
   const active = activeLinkTo(links, location.pathname);
   return (
-    <List component="nav" aria-label="Main">
-      {links.map((link) => {
-        const icon = icons[link.package ?? link.title] ?? <BadgeIcon />;
-        if (link.external) {
+    <nav aria-label="Main">
+      <ul className="lt-nav">
+        {links.map((link) => {
+          const icon = <Icon name={icons[link.package ?? link.title] ?? 'Badge'} />;
+          if (link.external) {
+            return (
+              <li key={link.title}>
+                <a className="lt-nav-item" href={link.to} target="_blank" rel="noopener noreferrer">
+                  <span className="lt-nav-icon">{icon}</span>
+                  {link.title}
+                </a>
+              </li>
+            );
+          }
           return (
-            <ListItemButton key={link.title} component="a" href={link.to} target="_blank" rel="noopener noreferrer">
-              <ListItemIcon>{icon}</ListItemIcon>
-              <ListItemText primary={link.title} />
-            </ListItemButton>
+            <li key={link.title}>
+              <NavItem to={link.children?.length ? link.children[0].to : link.to} selected={active === link.to} onNavigate={onNavigate}>
+                <span className="lt-nav-icon">{icon}</span>
+                {link.title}
+              </NavItem>
+              {link.children?.map((child) => (
+                <NavItem key={child.title} to={child.to} selected={active === child.to} onNavigate={onNavigate} child>
+                  {child.title}
+                </NavItem>
+              ))}
+            </li>
           );
-        }
-        return (
-          <Box key={link.title}>
-            <ListItemButton
-              component={RouterLink}
-              to={link.children?.length ? link.children[0].to : link.to}
-              selected={active === link.to}
-              onClick={onNavigate}
-            >
-              <ListItemIcon>{icon}</ListItemIcon>
-              <ListItemText primary={link.title} />
-            </ListItemButton>
-            {link.children?.map((child) => (
-              <ListItemButton
-                key={child.title}
-                component={RouterLink}
-                to={child.to}
-                sx={{ pl: 9 }}
-                selected={active === child.to}
-                onClick={onNavigate}
-              >
-                <ListItemText primary={child.title} slotProps={{ primary: { variant: 'body2' } }} />
-              </ListItemButton>
-            ))}
-          </Box>
-        );
-      })}
-    </List>
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** A drawer entry: lit (and announced as the current page) when it is the one that leads closest to this page. */
+function NavItem({
+  to,
+  selected,
+  onNavigate,
+  child,
+  children,
+}: {
+  to: string;
+  selected: boolean;
+  onNavigate: () => void;
+  child?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className={`lt-nav-item${child ? ' lt-nav-child' : ''}${selected ? ' lt-nav-selected' : ''}`}
+      aria-current={selected ? 'page' : undefined}
+      onClick={onNavigate}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** On a phone the drawer is a modal dialog: the browser keeps focus inside, Escape and the backdrop close it. */
+function DrawerDialog({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || typeof element.showModal !== 'function') return;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop's keyboard way out is Escape, which the dialog handles itself
+    <dialog
+      ref={dialog}
+      className="lt-drawer-dialog"
+      aria-label="Menu"
+      onClose={onClose}
+      // A click on the backdrop lands on the dialog itself; its content fills it.
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+    >
+      {children}
+    </dialog>
   );
 }
 
@@ -182,10 +166,8 @@ export function AppShell() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const desktop = useDesktop();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const settings = useSettings();
   const company = useCompany();
   const terms = useTerms();
@@ -229,12 +211,33 @@ export function AppShell() {
   const p = profile.data;
   const home = homeCrumb(staff ? adminHome(user) : '/dashboard');
 
+  const notificationsTitle = alerts
+    ? staff
+      ? `${alerts} application(s) need action`
+      : billingAlerts.count > 0
+        ? `${billingAlerts.count} unpaid subscription(s), ${memberApplicationAlerts} application(s) need your attention`
+        : `${alerts} item(s) need your attention`
+    : 'No new notifications';
+  const accountItems: AccountMenuItem[] = [
+    { label: 'Settings', icon: <Icon name="Settings" small />, onSelect: () => navigate('/dashboard/Settings') },
+    ...(goodStandingTo
+      ? [
+          {
+            label: settings.minor.certificate_of_good_standing_caption,
+            icon: <Icon name="VerifiedUser" small />,
+            onSelect: () => navigate(goodStandingTo),
+          },
+        ]
+      : []),
+    { label: 'Logout', onSelect: logout },
+  ];
+
   const drawer = (
-    <Box>
-      <Toolbar sx={{ gap: 1.5, py: 2, alignItems: 'center' }}>
-        <Avatar src={p?.picture ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
+    <div className="lt-drawer-content">
+      <div className="lt-drawer-head">
+        <LiteAvatar src={p?.picture} alt="">
           {(staff ? (user.name ?? user.email) : (p?.FirstName ?? user.email)).slice(0, 1).toUpperCase()}
-        </Avatar>
+        </LiteAvatar>
         {staff ? (
           <DrawerIdentity name={user.name ?? (user.is_admin ? 'Administrator' : 'Approver')} detail={user.email} />
         ) : (
@@ -243,109 +246,78 @@ export function AppShell() {
             detail={p?.CategoryDescription ?? (user.type === 'Corporate' ? 'Firm applicant' : 'Applicant')}
           />
         )}
-      </Toolbar>
-      <Divider />
+      </div>
+      <hr className="lt-divider" />
       <DrawerLinks links={links} onNavigate={() => setMobileOpen(false)} />
-    </Box>
+    </div>
   );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      {/* Above the docked drawer on a wide screen; on a phone the open drawer (a modal) covers the app bar. */}
-      <AppBar position="fixed" sx={{ zIndex: (t) => (desktop ? t.zIndex.drawer + 1 : t.zIndex.appBar) }}>
-        <Toolbar>
+    <div className="lt-shell">
+      <header className="lt-appbar">
+        <div className="lt-toolbar">
           {!desktop && (
-            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
-              <MenuIcon />
-            </IconButton>
+            <button type="button" className="lt-icon-btn lt-menu-button" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
+              <Icon name="Menu" />
+            </button>
           )}
           {company.data?.logo && (
-            <Avatar src={company.data.logo} alt="" variant="rounded" sx={{ width: 32, height: 32, mr: 1.5, bgcolor: 'transparent' }} />
+            <span className="lt-appbar-logo">
+              <LiteAvatar src={company.data.logo} alt="" size={32} rounded />
+            </span>
           )}
           <OrganisationName name={company.data?.displayName ?? 'Member Portal'} />
-          <Tooltip
-            title={
-              alerts
-                ? staff
-                  ? `${alerts} application(s) need action`
-                  : billingAlerts.count > 0
-                    ? `${billingAlerts.count} unpaid subscription(s), ${memberApplicationAlerts} application(s) need your attention`
-                    : `${alerts} item(s) need your attention`
-                : 'No new notifications'
+          <button
+            type="button"
+            className="lt-icon-btn"
+            aria-label={`Notifications: ${alerts}`}
+            title={notificationsTitle}
+            onClick={() =>
+              navigate(
+                staff ? '/admin/applications' : billingAlerts.count > 0 && memberApplicationAlerts === 0 ? '/subscription' : '/application',
+              )
             }
           >
-            <IconButton
-              color="inherit"
-              aria-label={`Notifications: ${alerts}`}
-              onClick={() =>
-                navigate(
-                  staff
-                    ? '/admin/applications'
-                    : billingAlerts.count > 0 && memberApplicationAlerts === 0
-                      ? '/subscription'
-                      : '/application',
-                )
-              }
-            >
-              <Badge badgeContent={alerts} sx={{ '& .MuiBadge-badge': { bgcolor: 'badge.main', color: 'text.primary' } }}>
-                <Notifications />
-              </Badge>
-            </IconButton>
-          </Tooltip>
-          <IconButton color="inherit" aria-label="Account menu" onClick={(e) => setMenuAnchor(e.currentTarget)}>
-            <AccountCircle />
-          </IconButton>
-          <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-            <MenuItem
-              onClick={() => {
-                setMenuAnchor(null);
-                navigate('/dashboard/Settings');
-              }}
-            >
-              <ListItemIcon>
-                <Settings fontSize="small" />
-              </ListItemIcon>
-              Settings
-            </MenuItem>
-            {goodStandingTo && (
-              <MenuItem
-                onClick={() => {
-                  setMenuAnchor(null);
-                  navigate(goodStandingTo);
-                }}
-              >
-                <ListItemIcon>
-                  <VerifiedUser fontSize="small" />
-                </ListItemIcon>
-                {settings.minor.certificate_of_good_standing_caption}
-              </MenuItem>
-            )}
-            <MenuItem onClick={logout}>Logout</MenuItem>
-          </Menu>
-        </Toolbar>
-      </AppBar>
-      <Box component="nav" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant={desktop ? 'permanent' : 'temporary'}
-          open={desktop || mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          sx={{
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', top: { md: 64 }, height: { md: 'calc(100% - 64px)' } },
-          }}
-        >
+            <span className="lt-badge-anchor">
+              <Icon name="Notifications" />
+              {alerts > 0 && (
+                <span className="lt-badge" aria-hidden="true">
+                  {alerts > 99 ? '99+' : alerts}
+                </span>
+              )}
+            </span>
+          </button>
+          <AccountMenu items={accountItems} />
+        </div>
+      </header>
+      {desktop ? (
+        <div className="lt-drawer-slot">
+          <div className="lt-drawer-docked">{drawer}</div>
+        </div>
+      ) : (
+        <DrawerDialog open={mobileOpen} onClose={() => setMobileOpen(false)}>
           {drawer}
-        </Drawer>
-      </Box>
-      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, mt: 8, minWidth: 0 }}>
-        <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
-          <Link component={RouterLink} to={home.to} underline="hover" color="inherit">
-            {home.label}
-          </Link>
-          {title && title !== home.label && <Typography color="text.primary">{title}</Typography>}
-        </Breadcrumbs>
+        </DrawerDialog>
+      )}
+      <main className="lt-main">
+        <nav aria-label="breadcrumb" className="lt-breadcrumbs">
+          <ol>
+            <li>
+              <Link to={home.to}>{home.label}</Link>
+            </li>
+            {title && title !== home.label && (
+              <>
+                <li aria-hidden="true" className="lt-breadcrumb-separator">
+                  /
+                </li>
+                <li>{title}</li>
+              </>
+            )}
+          </ol>
+        </nav>
         <ImpersonationBanner />
         <Outlet />
-      </Box>
-    </Box>
+      </main>
+    </div>
   );
 }

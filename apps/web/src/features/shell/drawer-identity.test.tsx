@@ -10,7 +10,7 @@ describe("the drawer's head (issue 16)", () => {
     const view = await renderPage(<DrawerIdentity name={name} detail="Consulting Firm" />);
     const line = view.querySelector('[data-testid="drawer-name"]') as HTMLElement;
     expect(line.textContent).toBe(name);
-    expect(line.className).toContain('MuiTypography-noWrap');
+    expect(line.className).toContain('lt-ellipsis');
     expect(line.getAttribute('title')).toBe(name);
     expect(view.querySelector('[title="Consulting Firm"]')).not.toBeNull();
   });

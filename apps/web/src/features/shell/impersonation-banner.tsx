@@ -1,7 +1,8 @@
-import { Alert, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../shared/api/client';
+import { LiteButton } from '../../shared/lite/button';
+import { LiteAlert } from '../../shared/lite/surfaces';
 import { readImpersonation, restoreAdminSession } from '../../shared/session/session-store';
 import { useToast } from '../../shared/ui/toast';
 import { adminHome } from '../auth/landing';
@@ -29,18 +30,19 @@ export function ImpersonationBanner() {
   }
 
   return (
-    <Alert
-      severity="warning"
-      variant="filled"
-      role="status"
-      sx={{ mb: 2 }}
-      action={
-        <Button color="inherit" variant="outlined" size="small" onClick={returnToAdmin} disabled={busy}>
-          Return to admin
-        </Button>
-      }
-    >
-      Signed in as {impersonation.memberEmail} — return to admin ({impersonation.admin.user.email}) when you are done.
-    </Alert>
+    <div className="lt-banner">
+      <LiteAlert
+        severity="warning"
+        filled
+        role="status"
+        action={
+          <LiteButton color="inherit" variant="outlined" size="small" onClick={returnToAdmin} disabled={busy}>
+            Return to admin
+          </LiteButton>
+        }
+      >
+        Signed in as {impersonation.memberEmail} — return to admin ({impersonation.admin.user.email}) when you are done.
+      </LiteAlert>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Payment } from '@mui/icons-material';
-import { Button } from '@mui/material';
+import { LiteButton } from '../lite/button';
+import { Icon } from '../lite/icon';
 import { paymentDescription } from './payment-request';
 import { type PayNowInput, usePayNow } from './use-pay-now';
 
@@ -20,12 +20,12 @@ export function invoicePayment(invoice: OpenInvoice, successUrl: string): PayNow
   };
 }
 
-/** The Pay Now button every page shows: opens the checkout with the payment request for `payment`. */
+/** The Pay Now button every page shows: opens the checkout with the payment request for `payment`. Drawn without MUI (decision 043). */
 export function PayNowButton({ payment, size }: { payment: PayNowInput; size?: 'small' }) {
   const payNow = usePayNow();
   return (
-    <Button size={size} variant="contained" color="secondary" startIcon={<Payment />} onClick={() => payNow(payment)}>
+    <LiteButton size={size} variant="contained" color="secondary" startIcon={<Icon name="Payment" />} onClick={() => payNow(payment)}>
       Pay Now
-    </Button>
+    </LiteButton>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Link } from '@mui/material';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { LiteAlert } from '../lite/surfaces';
 import { LoadingSpinner } from '../ui/loading';
 
 // Where this document was loaded: if the server sent the web app for a page it should render itself (a dev
@@ -19,9 +19,9 @@ export function ServerPage() {
   }, [servedHere, pathname, search]);
   if (servedHere) {
     return (
-      <Alert severity="warning">
-        This page is served by the portal's server. <Link href={`${pathname}${search}`}>Open it</Link> from the portal's own address.
-      </Alert>
+      <LiteAlert severity="warning">
+        This page is served by the portal's server. <a href={`${pathname}${search}`}>Open it</a> from the portal's own address.
+      </LiteAlert>
     );
   }
   return <LoadingSpinner label="Loading page" />;

@@ -1,10 +1,11 @@
 import { Card, LinearProgress, type SxProps, Table, TableBody, TableCell, TableHead, TableRow, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
+import type { TableColumn } from '../lite/table';
 import { ServerPagination } from './server-pagination';
 import { TableScroller } from './table-scroller';
 
 /** A column header; actions and amounts are right-aligned. */
-export type ServerTableColumn = string | { label: string; align: 'right' };
+export type ServerTableColumn = TableColumn;
 
 /** A table's header row: one cell a column. */
 export function HeaderRow({ columns }: { columns: ServerTableColumn[] }) {

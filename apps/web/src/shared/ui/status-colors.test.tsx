@@ -1,9 +1,9 @@
 import { Alert, Chip, ThemeProvider } from '@mui/material';
 import { DEFAULT_COLORS } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTheme } from '../../app/theme';
 import { StatusChip } from '../../features/review/status';
 import { renderPage, unmountPages } from '../../test/render';
+import { buildTheme } from '../theme/theme';
 import { STATUS_COLORS } from './status-colors';
 
 afterEach(unmountPages);

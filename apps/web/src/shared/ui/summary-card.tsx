@@ -1,13 +1,15 @@
-import { Card, CardContent, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useDesktop } from '../lite/use-media-query';
 
 /** Whether a list shows as cards: below the md breakpoint, where its table would be wider than the screen. */
 export function usePhoneCards(): boolean {
-  const theme = useTheme();
-  return useMediaQuery(theme.breakpoints.down('md'));
+  return !useDesktop();
 }
 
-/** A phone's card for a row of a list: `head` and `aside` on top, the bold `title`, then `children`. */
+/**
+ * A phone's card for a row of a list: `head` and `aside` on top, the bold `title`, then `children`. Drawn without
+ * MUI (decision 043), so the dashboard's lists need none.
+ */
 export function SummaryCard({
   label,
   head,
@@ -22,15 +24,15 @@ export function SummaryCard({
   children: ReactNode;
 }) {
   return (
-    <Card variant="outlined" component="article" aria-label={label}>
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+    <article className="lt-card lt-card-outlined" aria-label={label}>
+      <div className="lt-card-content lt-summary">
+        <div className="lt-summary-head">
           {head}
           {aside}
-        </Stack>
-        <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{title}</Typography>
+        </div>
+        <div className="lt-summary-title">{title}</div>
         {children}
-      </CardContent>
-    </Card>
+      </div>
+    </article>
   );
 }

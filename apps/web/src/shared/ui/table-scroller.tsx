@@ -1,23 +1,6 @@
 import { Paper, type SxProps, TableContainer, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
-
-/** Whether the element's content is wider or taller than the element, kept up to date as either changes size. */
-function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    for (const child of Array.from(element.children)) observer.observe(child);
-    return () => observer.disconnect();
-  }, [ref]);
-  return overflows;
-}
+import { type ReactNode, useRef } from 'react';
+import { useScrollableRegion } from '../lite/table';
 
 /**
  * A table's container (in an outlined paper when `outlined`). When the table does not fit and the container
@@ -36,8 +19,7 @@ export function TableScroller({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const scrolls = useOverflows(ref);
-  const focusable = scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrollable)` } : {};
+  const focusable = useScrollableRegion(ref, label);
   const paper = outlined ? { component: Paper, variant: 'outlined' as const } : {};
   return (
     <TableContainer ref={ref} sx={sx} {...paper} {...focusable}>

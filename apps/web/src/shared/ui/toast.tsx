@@ -1,27 +1,39 @@
-import { Alert, type AlertColor, Snackbar } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { Icon } from '../lite/icon';
+import { LiteAlert, type Severity } from '../lite/surfaces';
 
-type Toast = (message: string, severity?: AlertColor) => void;
+type Toast = (message: string, severity?: Severity) => void;
 const ToastContext = createContext<Toast>(() => {});
 
-/** Toasts: 5 seconds, top centre (part 2 §8–9). */
+const TOAST_MS = 5000;
+
+/** Toasts: 5 seconds, top centre (part 2 §8–9), a filled alert with a close button. Drawn without MUI (decision 043). */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<{ message: string; severity: AlertColor; key: number } | null>(null);
+  const [toast, setToast] = useState<{ message: string; severity: Severity; key: number } | null>(null);
   const show = useCallback<Toast>((message, severity = 'success') => setToast({ message, severity, key: Date.now() }), []);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setToast(null), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Snackbar
-        key={toast?.key}
-        open={Boolean(toast)}
-        autoHideDuration={5000}
-        onClose={() => setToast(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert severity={toast?.severity ?? 'success'} variant="filled" onClose={() => setToast(null)} sx={{ minWidth: 320 }}>
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <div className="lt-toast" key={toast.key}>
+          <LiteAlert
+            severity={toast.severity}
+            filled
+            action={
+              <button type="button" className="lt-icon-btn" aria-label="Close" onClick={() => setToast(null)}>
+                <Icon name="Close" small />
+              </button>
+            }
+          >
+            {toast.message}
+          </LiteAlert>
+        </div>
+      )}
     </ToastContext.Provider>
   );
 }

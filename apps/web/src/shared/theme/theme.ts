@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { type ColorName, readableOn, TEXT_CONTRAST } from '@portal/contract';
-import { STATUS_COLORS } from '../shared/ui/status-colors';
+import { STATUS_COLORS } from '../ui/status-colors';
 
 declare module '@mui/material/styles' {
   interface Palette {

@@ -2,8 +2,8 @@ import { Button, Chip, CircularProgress, LinearProgress, Link, TextField, ThemeP
 import { getContrastRatio } from '@mui/material/styles';
 import { BOOKING_STATUS_COLORS, DEFAULT_COLORS, EVENT_TYPE_COLORS } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STATUS_COLORS } from '../shared/ui/status-colors';
-import { renderPage, unmountPages } from '../test/render';
+import { renderPage, unmountPages } from '../../test/render';
+import { STATUS_COLORS } from '../ui/status-colors';
 import { buildTheme, readableOn, TEXT_CONTRAST } from './theme';
 
 afterEach(unmountPages);
