@@ -1,5 +1,5 @@
 /**
- * What a phone downloads, and how fast the pages feel (issue 14): `npm run bench:web [-- --no-build] [--no-lighthouse]`.
+ * What a phone downloads, and how fast the pages feel (issue 14): `npm run bench:web [-- --no-build] [--no-lighthouse] [--reports DIR]`.
  *
  * 1. Builds the web app (`npm run build:web`: code-split chunks with build-time brotli and gzip copies).
  * 2. Starts the portal as production runs it (NODE_ENV=production, embedded database, demo data) on a free port.
@@ -14,7 +14,7 @@
  * Prints PASS/FAIL per line and exits 1 when a target is missed. Run by hand (about 3 minutes), not in CI.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
@@ -23,6 +23,8 @@ import lighthouse from 'lighthouse';
 import { root, type StartedServer, startServer } from './server';
 
 const args = process.argv.slice(2);
+/** `--reports DIR` keeps each page's whole Lighthouse report (JSON) there, to see why a score is what it is. */
+const reportDir = args.includes('--reports') ? args[args.indexOf('--reports') + 1] : null;
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -178,6 +180,7 @@ async function runLighthouse(server: StartedServer, session: Session): Promise<L
         disableStorageReset: route.signedIn,
       });
       if (!runner) throw new Error(`Lighthouse gave no result for ${route.path}`);
+      if (reportDir) writeFileSync(path.join(reportDir, `${route.name.replace(/\W+/g, '-')}.json`), JSON.stringify(runner.lhr));
       const { categories, audits } = runner.lhr;
       results.push({
         name: route.name,

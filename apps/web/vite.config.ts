@@ -38,6 +38,9 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     rollupOptions: {
       input: { main: 'index.html', 'sign-in': 'src/sign-in.ts' },
+      // Small shared chunks are merged (Rollup keeps each entry's side effects): the dashboard came in 24 requests,
+      // which a phone on HTTP/1.1 fetches six at a time; now 3 (decision 043).
+      output: { experimentalMinChunkSize: 20_000 },
     },
   },
 }));

@@ -46,7 +46,7 @@ async function show() {
 const picker = () => container.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
 const uploadButton = () =>
   [...container.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Upload Application') as HTMLButtonElement;
-const toastText = () => document.querySelector('.MuiSnackbar-root')?.textContent ?? '';
+const toastText = () => document.querySelector('.lt-toast')?.textContent ?? '';
 
 async function choose(file: File) {
   const input = picker();
@@ -69,7 +69,7 @@ describe('the signed upload panel (part 2 §2.4, §5)', () => {
     await show();
     await choose(pdf(LICENSE_UPLOAD_MAX_BYTES + 1));
     expect(toastText()).toContain('File too large. max allowed size is 2MB');
-    expect(document.querySelector('.MuiSnackbar-root .MuiAlert-filledError')).not.toBeNull();
+    expect(document.querySelector('.lt-toast .lt-alert-filled.lt-alert-error')).not.toBeNull();
     expect(container.textContent).toContain('No file chosen');
     expect(uploadButton().disabled).toBe(true);
   });

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { useDesktop } from '../lite/use-media-query';
+import { BREAKPOINTS, useMediaQuery } from '../lite/use-media-query';
 
 /** Whether a list shows as cards: below the md breakpoint, where its table would be wider than the screen. */
 export function usePhoneCards(): boolean {
-  return !useDesktop();
+  // Asked as MUI's `down('md')` asks it, so a browser without matchMedia (jsdom) gets the wide layout.
+  return useMediaQuery(`(max-width: ${BREAKPOINTS.md - 0.05}px)`);
 }
 
 /**
