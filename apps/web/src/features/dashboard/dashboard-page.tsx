@@ -16,7 +16,9 @@ import { standingOf } from './status';
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <div>
-      <div className="lt-caption lt-muted">{label}</div>
+      <div>
+        <span className="lt-caption lt-muted">{label}</span>
+      </div>
       <div className="lt-field-value">{value || '—'}</div>
     </div>
   );
