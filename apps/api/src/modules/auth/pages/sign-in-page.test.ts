@@ -5,6 +5,7 @@ import { COLOR_NAMES, DEFAULT_COLORS, FIELD_ERROR_SUFFIX, minorSettingsSchema, S
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, signIn } from '../../../../test/harness';
 import { postMultipart } from '../../../../test/multipart';
+import { NOT_SENT_NOTICE } from './sign-in-view';
 
 // A built web app as far as the page needs it: Vite's manifest naming the sign-in script and what it imports.
 const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -67,5 +68,34 @@ describe('GET / (the server-rendered sign-in page)', () => {
     expect(html).toContain('<h1>Engineers Portal</h1>');
     expect(html).not.toContain('href="/categories"');
     expect(html).toContain('--primary:#1565C0');
+  });
+});
+
+describe('POST / (the form sent before its script ran)', () => {
+  it('drops the body unread and sends the member back to the page, which says the sign-in was not sent', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=jane.mwangi%40example.com&password=Member%402026',
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/?not-sent');
+    expect(sent.headers['set-cookie']).toBeUndefined();
+
+    const back = await t.app.inject({ method: 'GET', url: sent.headers.location as string });
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain(NOT_SENT_NOTICE);
+    expect((await page()).html).not.toContain(NOT_SENT_NOTICE);
+  });
+
+  it('refuses a body past 16 kB with 413', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `password=${'x'.repeat(20_000)}`,
+    });
+    expect(sent.statusCode).toBe(413);
   });
 });

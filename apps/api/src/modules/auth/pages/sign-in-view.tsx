@@ -66,7 +66,10 @@ function Field({
  * `/`: the sign-in form and how to get started (part 1 §2). Its script (the web app's `sign-in.ts`) sends the form,
  * shows the server's messages, the bot check when asked, and hands over to the web app once signed in.
  */
-export function SignInView({ caption, registration }: { caption: string; registration: boolean }) {
+/** Said when the form was sent before its script ran (a slow phone): the browser posted it, the server sent it back. */
+export const NOT_SENT_NOTICE = 'Your sign-in was not sent: the page was still loading. Enter your email and password again.';
+
+export function SignInView({ caption, registration, notSent }: { caption: string; registration: boolean; notSent?: boolean }) {
   return (
     <div className="two">
       <div className="card pad first-wide-right">
@@ -80,6 +83,11 @@ export function SignInView({ caption, registration }: { caption: string; registr
           <noscript>
             <p className="alert alert-warning">Signing in needs JavaScript: turn it on in your browser, then reload this page.</p>
           </noscript>
+          {notSent && (
+            <p className="alert alert-warning" role="status">
+              {NOT_SENT_NOTICE}
+            </p>
+          )}
           <p id={SIGN_IN_IDS.alert} className="alert" role="alert" hidden />
           <Field id={SIGN_IN_IDS.email} label="Email" type="email" autoComplete="email" />
           <Field id={SIGN_IN_IDS.password} label="Password" type="password" autoComplete="current-password" toggle />
