@@ -40,6 +40,7 @@ import { registerErrorHandler } from './shared/errors';
 import { registerInputGuard } from './shared/input-guard';
 import { genReqId, type LogStream, loggerOptions } from './shared/logging';
 import { createMetrics, registerMetrics } from './shared/metrics';
+import { webAppColoursFor } from './shared/pages/render';
 import { bearerToken, resolveSession } from './shared/session';
 import { createStorage } from './shared/storage';
 import { registerFormData } from './shared/uploads';
@@ -165,13 +166,13 @@ export async function buildApp(config: Config, database: Database, options: { lo
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) await registerStaticAssets(app, config.webDist);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb || !isWebAppRoute(url)) {
       return reply.status(404).send({ message: `${messages.notFound}: ${request.method} ${url}` });
     }
     // Any other path belongs to the web app, which shows its own 404 page for unknown routes.
-    return sendIndexHtml(reply);
+    return sendIndexHtml(reply, indexHtml, await webAppColoursFor(ctx.db));
   });
 
   return app;

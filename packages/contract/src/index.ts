@@ -11,6 +11,7 @@ export * from './documents';
 export * from './events';
 export * from './licenses';
 export * from './limits';
+export * from './lite-colours';
 export * from './members';
 export * from './messages';
 export * from './money';

@@ -73,10 +73,19 @@ export interface MinorSettings {
   cpd_start_year: number;
 }
 
+/**
+ * A colour as CSS writes it (hex, rgb(), hsl() or a name), and nothing else: the colours go into style sheets the
+ * server and the web app write, so a value that could close a rule or a tag is never used.
+ */
+const CSS_COLOUR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%deg]+\)|[a-z]+)$/i;
+
+/** The settings' colours by name; a missing, unknown or malformed one is its default (part 2 §9). */
 export function colorsToRecord(colors: { colorName: string; color: string }[]): Record<ColorName, string> {
   const out = { ...DEFAULT_COLORS };
   for (const c of colors) {
-    if ((COLOR_NAMES as readonly string[]).includes(c.colorName)) out[c.colorName as ColorName] = c.color;
+    if ((COLOR_NAMES as readonly string[]).includes(c.colorName) && CSS_COLOUR.test(c.color.trim())) {
+      out[c.colorName as ColorName] = c.color.trim();
+    }
   }
   return out;
 }

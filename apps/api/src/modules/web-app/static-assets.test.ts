@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { COLOR_NAMES, colorsToRecord, DEFAULT_COLORS, liteColourCss, minorSettingsSchema, PACKAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, signIn } from '../../../test/harness';
+import { postMultipart } from '../../../test/multipart';
 
 /** A built web app in miniature: a hashed chunk with its build-time brotli and gzip copies, and index.html. */
 function fakeWebDist() {
@@ -52,8 +54,46 @@ describe('the built web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
     }
+  });
+
+  it("carries the settings' colours in its head, so the first paint is in them (decision 043)", async () => {
+    const page = await get('/dashboard', 'gzip');
+    const html = gunzipSync(page.rawPayload).toString();
+    expect(html).toContain(`<style id="brand-colours">${liteColourCss(DEFAULT_COLORS)}</style>`);
+    expect(html.indexOf('brand-colours')).toBeLessThan(html.indexOf('<div id="root">'));
+
+    const admin = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const current = await t.call('GET', '/api/admin/settings', { token: admin });
+    const colours = COLOR_NAMES.map((colorName) => ({ colorName, color: colorName === 'primary' ? '#1565C0' : DEFAULT_COLORS[colorName] }));
+    const saved = await postMultipart(
+      t,
+      '/api/admin/settings',
+      {
+        id: String(current.body.data.id),
+        site_colors: JSON.stringify(colours),
+        site_installed_packages: JSON.stringify(PACKAGES),
+        minor_settings: JSON.stringify(minorSettingsSchema.parse({})),
+      },
+      admin,
+    );
+    expect(saved.status).toBe(200);
+    const after = (await get('/dashboard')).body;
+    expect(after).toContain('--lt-primary:#1565C0;');
+    expect(after).toContain(liteColourCss(colorsToRecord(colours)));
+  });
+
+  it('answers an unchanged page with 304 by its ETag', async () => {
+    const first = await get('/profile');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/billing', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ method: 'GET', url: '/billing', headers: { 'if-none-match': '"old"' } });
+    expect(other.statusCode).toBe(200);
   });
 
   it('answers a missing hashed file with 404, not the web app page', async () => {

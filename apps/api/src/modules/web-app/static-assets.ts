@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -35,7 +38,37 @@ export function isWebAppRoute(url: string): boolean {
   return !url.startsWith('/assets/');
 }
 
-/** The web app's page for any path it routes itself (its own 404 page included). */
-export function sendIndexHtml(reply: FastifyReply) {
-  return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html', { cacheControl: false });
+const builtPages = new Map<string, string>();
+
+/** index.html as built, read once: a build is never changed under a running server. */
+function builtPage(file: string): string {
+  let html = builtPages.get(file);
+  if (html === undefined) {
+    html = readFileSync(file, 'utf8');
+    builtPages.set(file, html);
+  }
+  return html;
+}
+
+/** The page with the organisation's colours in its head, so the first paint is in them (decision 043). */
+export function withColours(html: string, coloursCss: string): string {
+  const style = `<style id="brand-colours">${coloursCss}</style>`;
+  return html.includes('</head>') ? html.replace('</head>', `${style}</head>`) : `${style}${html}`;
+}
+
+/**
+ * The web app's page for any path it routes itself (its own 404 page included), with the settings' colours. It is
+ * revalidated on every visit: an unchanged page (same build, same colours) is a 304 by its ETag.
+ */
+export function sendIndexHtml(reply: FastifyReply, indexFile: string, coloursCss: string) {
+  const html = withColours(builtPage(indexFile), coloursCss);
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'accept-encoding');
+  if (reply.request.headers['if-none-match'] === etag) return reply.status(304).send();
+  reply.type('text/html; charset=utf-8');
+  // A page of about 1.5 kB: compressed here (the 404 handler has no @fastify/compress), br when accepted, else gzip.
+  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(html));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }

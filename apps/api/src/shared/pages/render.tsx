@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 // The API runs under tsx without a tsconfig.json at the root: each JSX file names its runtime itself.
 import { createHash } from 'node:crypto';
-import { colorsToRecord, DEFAULT_COLORS, messages } from '@portal/contract';
+import { colorsToRecord, DEFAULT_COLORS, liteColourCss, messages } from '@portal/contract';
 import { type Db, isDatabaseUnavailable } from '@portal/db';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ComponentProps } from 'react';
@@ -14,6 +14,8 @@ import { pageCss } from './styles';
 
 interface Branding extends Organisation {
   logo: { bytes: Buffer; type: string } | null;
+  /** The web app's colours (lite.css's properties) as a :root rule, for its index.html (decision 043). */
+  webAppCss: string;
 }
 
 /** `data:image/png;base64,...` as bytes and type; null for anything that is not a base64 image. */
@@ -33,6 +35,7 @@ async function loadBranding(db: Db): Promise<Branding> {
     logo,
     css: pageCss(colours),
     primary: colours.primary,
+    webAppCss: liteColourCss(colours),
   };
 }
 
@@ -56,6 +59,16 @@ export async function organisationFor(db: Db): Promise<Organisation> {
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     return { name: 'Member Portal', logoUrl: null, css: pageCss(DEFAULT_COLORS), primary: DEFAULT_COLORS.primary };
+  }
+}
+
+/** The web app's colours as a style rule; the defaults when the database is away (the app then shows its own errors). */
+export async function webAppColoursFor(db: Db): Promise<string> {
+  try {
+    return (await currentBranding(db)).webAppCss;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return liteColourCss(DEFAULT_COLORS);
   }
 }
 
