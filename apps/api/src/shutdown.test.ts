@@ -132,9 +132,15 @@ describe('graceful shutdown of the real server', () => {
 
     server.child.kill('SIGTERM');
     await until('the shutdown to begin', server, () => logLines(server).some((l) => l.msg?.startsWith('SIGTERM: shutting down')));
+    // The listener closes a moment after the log line (Fastify's close runs its hooks first): new connections are
+    // refused within a second, while the slow request is still being answered.
+    const refusedBy = Date.now() + 1000;
+    while ((await connects(server.port)) && Date.now() < refusedBy) await sleep(20);
     expect(await connects(server.port)).toBe(false);
+    const refusedAt = Date.now();
 
     const answered = await slow;
+    expect(answered.at).toBeGreaterThan(refusedAt);
     expect(answered.status).toBe(200);
     expect(answered.body).toEqual({ data: { status: 'ok', waitedMs: 2500 } });
     const exit = await server.exited;
