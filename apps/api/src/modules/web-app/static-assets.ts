@@ -38,22 +38,34 @@ export function isWebAppRoute(url: string): boolean {
   return !url.startsWith('/assets/');
 }
 
-const builtPages = new Map<string, string>();
-
-/** index.html as built, read once: a build is never changed under a running server. */
-function builtPage(file: string): string {
-  let html = builtPages.get(file);
-  if (html === undefined) {
-    html = readFileSync(file, 'utf8');
-    builtPages.set(file, html);
-  }
-  return html;
-}
-
 /** The page with the organisation's colours in its head, so the first paint is in them (decision 043). */
 export function withColours(html: string, coloursCss: string): string {
   const style = `<style id="brand-colours">${coloursCss}</style>`;
   return html.includes('</head>') ? html.replace('</head>', `${style}</head>`) : `${style}${html}`;
+}
+
+interface ColouredPage {
+  key: string;
+  html: string;
+  etag: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+let coloured: ColouredPage | null = null;
+
+/**
+ * index.html with the colours, its ETag and compressed copies, made once per build and colour set (colours change
+ * rarely; a build never changes under a running server) rather than on every page load.
+ */
+function colouredPage(indexFile: string, coloursCss: string): ColouredPage {
+  const key = `${indexFile}\n${coloursCss}`;
+  if (coloured?.key !== key) {
+    const html = withColours(readFileSync(indexFile, 'utf8'), coloursCss);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    coloured = { key, html, etag, br: brotliCompressSync(html), gzip: gzipSync(html) };
+  }
+  return coloured;
 }
 
 /**
@@ -61,14 +73,13 @@ export function withColours(html: string, coloursCss: string): string {
  * revalidated on every visit: an unchanged page (same build, same colours) is a 304 by its ETag.
  */
 export function sendIndexHtml(reply: FastifyReply, indexFile: string, coloursCss: string) {
-  const html = withColours(builtPage(indexFile), coloursCss);
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'accept-encoding');
-  if (reply.request.headers['if-none-match'] === etag) return reply.status(304).send();
+  const page = colouredPage(indexFile, coloursCss);
+  reply.header('cache-control', REVALIDATE).header('etag', page.etag).header('vary', 'accept-encoding');
+  if (reply.request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   reply.type('text/html; charset=utf-8');
-  // A page of about 1.5 kB: compressed here (the 404 handler has no @fastify/compress), br when accepted, else gzip.
+  // Compressed here (the 404 handler has no @fastify/compress): br when accepted, else gzip.
   const accepted = String(reply.request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(html));
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }

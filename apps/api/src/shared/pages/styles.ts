@@ -1,7 +1,4 @@
-import { type ColorName, readableOn, textOn } from '@portal/contract';
-
-/** Fixed colours for good and pending states, as the web app's status chips (each reads at 4.5:1 with white). */
-export const STATE_COLOURS = { good: '#2e7d32', pending: '#b45309', bad: '#c62828' } as const;
+import { type ColorName, readableOn, STATUS_COLORS, textOn } from '@portal/contract';
 
 const PAPER = '#ffffff';
 
@@ -21,9 +18,9 @@ export function pageCss(colours: Record<ColorName, string>): string {
     '--on-info': textOn(colours.info),
     '--back': colours.BackTheme,
     '--muted': readableOn('#616161', [PAPER, colours.BackTheme]),
-    '--good': STATE_COLOURS.good,
-    '--pending': STATE_COLOURS.pending,
-    '--bad': STATE_COLOURS.bad,
+    '--good': STATUS_COLORS.good,
+    '--pending': STATUS_COLORS.pending,
+    '--bad': STATUS_COLORS.bad,
   };
   const root = Object.entries(vars)
     .map(([name, value]) => `${name}:${value}`)

@@ -10,7 +10,7 @@ interface LiteButtonLook {
   children: ReactNode;
 }
 
-function buttonClass({ variant = 'text', color = 'primary', size = 'medium' }: LiteButtonLook): string {
+function buttonClass({ variant = 'text', color = 'primary', size = 'medium' }: Omit<LiteButtonLook, 'startIcon' | 'children'>): string {
   return classes(
     'lt-btn',
     variant !== 'text' && `lt-btn-${variant}`,
@@ -30,7 +30,7 @@ export function LiteButton({
   ...rest
 }: LiteButtonLook & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'>) {
   return (
-    <button type={type} className={buttonClass({ variant, color, size, children })} {...rest}>
+    <button type={type} className={buttonClass({ variant, color, size })} {...rest}>
       {startIcon}
       {children}
     </button>
@@ -40,7 +40,7 @@ export function LiteButton({
 /** The same look on a link to another page of the portal. */
 export function LiteLinkButton({ to, variant, color, size, startIcon, children }: LiteButtonLook & { to: string }) {
   return (
-    <Link to={to} className={buttonClass({ variant, color, size, children })}>
+    <Link to={to} className={buttonClass({ variant, color, size })}>
       {startIcon}
       {children}
     </Link>

@@ -3,11 +3,11 @@ import { classes } from './classes';
 
 /** MUI's Card look: white, rounded, a light shadow (or an outline). */
 export function LiteCard({
+  as: Tag = 'div',
   outlined,
   className,
-  ...rest
-}: { outlined?: boolean; className?: string } & HTMLAttributes<HTMLElement> & { as?: 'div' | 'article' | 'section' }) {
-  const { as: Tag = 'div', ...props } = rest;
+  ...props
+}: { as?: 'div' | 'article'; outlined?: boolean } & HTMLAttributes<HTMLElement>) {
   return <Tag className={classes('lt-card', outlined && 'lt-card-outlined', className)} {...props} />;
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LiteCard } from '../lite/surfaces';
 import { BREAKPOINTS, useMediaQuery } from '../lite/use-media-query';
 
 /** Whether a list shows as cards: below the md breakpoint, where its table would be wider than the screen. */
@@ -25,7 +26,7 @@ export function SummaryCard({
   children: ReactNode;
 }) {
   return (
-    <article className="lt-card lt-card-outlined" aria-label={label}>
+    <LiteCard as="article" outlined aria-label={label}>
       <div className="lt-card-content lt-summary">
         <div className="lt-summary-head">
           {head}
@@ -34,6 +35,6 @@ export function SummaryCard({
         <div className="lt-summary-title">{title}</div>
         {children}
       </div>
-    </article>
+    </LiteCard>
   );
 }
