@@ -3,7 +3,7 @@ import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createUser, STRONG_PASSWORD, uniqueIp } from '../../test/harness';
-import { consumeLimit, limits } from './rate-limit';
+import { consumeLimit, limits, releaseLimit, reserveLimit } from './rate-limit';
 
 const t = await createTestApp();
 
@@ -38,6 +38,40 @@ describe('consumeLimit', () => {
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => consumeLimit(t.db, 'unit:d', limit)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(3);
+  });
+});
+
+describe('reserveLimit', () => {
+  it('gives exactly max places to simultaneous callers, and counts nothing for the refused', async () => {
+    const limit = { max: 4, windowSeconds: 60 };
+    const places = await Promise.all(Array.from({ length: 9 }, () => reserveLimit(t.db, 'unit:r1', limit)));
+    expect(places.filter(Boolean)).toHaveLength(4);
+    expect(
+      places
+        .map((p) => p?.count)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
+    const [row] = await t.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, 'unit:r1'));
+    expect(row.count).toBe(4);
+  });
+
+  it('takes a place back on release, in the same window only', async () => {
+    const limit = { max: 1, windowSeconds: 60 };
+    const first = await reserveLimit(t.db, 'unit:r2', limit);
+    expect(await reserveLimit(t.db, 'unit:r2', limit)).toBeNull();
+    await releaseLimit(t.db, first);
+    const second = await reserveLimit(t.db, 'unit:r2', limit);
+    expect(second).not.toBeNull();
+    // A release that reaches a later window leaves it alone.
+    await t.db
+      .update(schema.rateLimits)
+      .set({ windowStart: new Date(Date.now() - 61_000) })
+      .where(eq(schema.rateLimits.key, 'unit:r2'));
+    const third = await reserveLimit(t.db, 'unit:r2', limit);
+    expect(third?.count).toBe(1);
+    await releaseLimit(t.db, second);
+    expect(await reserveLimit(t.db, 'unit:r2', limit)).toBeNull();
   });
 });
 

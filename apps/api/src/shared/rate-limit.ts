@@ -36,6 +36,47 @@ export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<v
   }
 }
 
+/** A place taken in a window by `reserveLimit`: give it back with `releaseLimit` when the attempt must not count. */
+export interface Reservation {
+  key: string;
+  /** As PostgreSQL wrote it (microseconds included), to find the same window again. */
+  windowStart: string;
+  /** The window's count with this reservation in it (1 to max). */
+  count: number;
+}
+
+/**
+ * Takes one place in `key`'s window, atomically, before the guarded work runs: null when the window is full
+ * (nothing is counted then). Simultaneous callers are serialised by the row's upsert, so however many arrive at
+ * once, at most `max` get a place per window (issue 24: checking, then counting after a slow check, let a burst
+ * through).
+ */
+export async function reserveLimit(db: Db, key: string, limit: Limit): Promise<Reservation | null> {
+  const stored = storedKey(key);
+  const rows = await queryRows<{ count: number; window_start: string }>(
+    db,
+    sql`
+    insert into rate_limits (key, window_start, count) values (${stored}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end
+    where rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) or rate_limits.count < ${limit.max}
+    returning count, window_start::text as window_start`,
+  );
+  if (!rows.length) return null;
+  return { key: stored, windowStart: rows[0].window_start, count: Number(rows[0].count) };
+}
+
+/** Gives a reserved place back to the window it was taken from (a later window is left alone). */
+export async function releaseLimit(db: Db, reservation: Reservation | null): Promise<void> {
+  if (!reservation) return;
+  await queryRows(
+    db,
+    sql`update rate_limits set count = greatest(count - 1, 0)
+        where key = ${reservation.key} and window_start = ${reservation.windowStart}::timestamptz`,
+  );
+}
+
 const localWindows = new Map<string, { start: number; count: number }>();
 
 /**
@@ -54,15 +95,6 @@ export function consumeLocalLimit(key: string, limit: Limit, now = Date.now()): 
   window.count += 1;
   localWindows.set(stored, window);
   if (window.count > limit.max) throw new HttpError(429, messages.rateLimited);
-}
-
-/** Refuses with 429 when `key` has already used up its window, without counting this call. */
-export async function assertUnderLimit(db: Db, key: string, limit: Limit): Promise<void> {
-  const rows = await queryRows<{ count: number }>(
-    db,
-    sql`select count from rate_limits where key = ${storedKey(key)} and window_start >= now() - make_interval(secs => ${limit.windowSeconds})`,
-  );
-  if (rows.length && Number(rows[0].count) >= limit.max) throw new HttpError(429, messages.rateLimited);
 }
 
 /** Per-address and per-account limits for the sign-in family of endpoints. */

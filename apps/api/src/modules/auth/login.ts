@@ -5,7 +5,7 @@ import { solvedOnce } from '../../shared/bot-check';
 import type { AppContext } from '../../shared/context';
 import { HttpError } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
-import { assertUnderLimit, consumeLimit, limits } from '../../shared/rate-limit';
+import { consumeLimit, limits, releaseLimit, reserveLimit } from '../../shared/rate-limit';
 import { sessionFor, type UserRow } from '../../shared/session';
 import { enqueue } from '../outbox/outbox';
 import { notices } from './notices';
@@ -39,37 +39,37 @@ async function passes(check: Promise<void>): Promise<boolean> {
   }
 }
 
-/**
- * Counts a failed sign-in against the account and the address. When the account reaches its limit, its
- * verified owner is told by e-mail, once per window (decision 029). The address's limit still refuses (429).
- */
-async function countFailure(ctx: AppContext, ipKey: string, accountKey: string, user: UserRow | undefined) {
-  // Past the limit the count stops mattering (the bot check is already asked for): its 429 is not the answer.
-  await passes(consumeLimit(ctx.db, accountKey, limits.loginPerAccount));
-  if (user?.emailVerifiedAt && !(await passes(assertUnderLimit(ctx.db, accountKey, limits.loginPerAccount)))) {
-    const window = { max: 1, windowSeconds: limits.loginPerAccount.windowSeconds };
-    if (await passes(consumeLimit(ctx.db, `login:warned:${user.id}`, window))) {
-      await enqueue(ctx.db, notices.passwordGuessing(ctx.config, user.email, await organisationName(ctx.db)));
-    }
+/** The verified owner of an account that has just reached its limit is told by e-mail, once per window (decision 029). */
+async function warnOwner(ctx: AppContext, user: UserRow) {
+  const window = { max: 1, windowSeconds: limits.loginPerAccount.windowSeconds };
+  if (await passes(consumeLimit(ctx.db, `login:warned:${user.id}`, window))) {
+    await enqueue(ctx.db, notices.passwordGuessing(ctx.config, user.email, await organisationName(ctx.db)));
   }
-  await consumeLimit(ctx.db, ipKey, limits.loginPerIp);
 }
 
+/**
+ * A password is checked only after its attempt has taken a place in the address's window and in the account's
+ * (or brought a solved bot check), atomically (shared/rate-limit.ts reserveLimit): however many arrive at once
+ * and from however many addresses, at most 10 passwords per account per window are checked without a bot check
+ * (issue 24). Only failures count: a success gives its places back.
+ */
 export async function login(ctx: AppContext, ip: string, email: string, password: string, voterToken?: string) {
-  // Only failed sign-ins count: members who sign in often, or share an office address, are never locked out.
-  const ipKey = `login:ip:${ip}`;
-  const accountKey = `login:acct:${email}`;
-  await assertUnderLimit(ctx.db, ipKey, limits.loginPerIp);
+  const byAddress = await reserveLimit(ctx.db, `login:ip:${ip}`, limits.loginPerIp);
+  if (!byAddress) throw new HttpError(429, messages.rateLimited);
   // Past the account's limit the right password still signs in, but only with a solved bot check, even when the
   // bot check is off elsewhere: guessing costs work, and nobody can lock a member out by knowing their e-mail.
-  const underAccountLimit = await passes(assertUnderLimit(ctx.db, accountKey, limits.loginPerAccount));
-  if (!underAccountLimit && !(await solvedOnce(ctx.db, ctx.config, voterToken))) throw new BotCheckRequiredError();
+  const byAccount = await reserveLimit(ctx.db, `login:acct:${email}`, limits.loginPerAccount);
+  if (!byAccount && !(await solvedOnce(ctx.db, ctx.config, voterToken))) {
+    await releaseLimit(ctx.db, byAddress);
+    throw new BotCheckRequiredError();
+  }
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.email, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
   if (!user || !ok) {
-    await countFailure(ctx, ipKey, accountKey, user);
+    if (user?.emailVerifiedAt && byAccount?.count === limits.loginPerAccount.max) await warnOwner(ctx, user);
     throw new HttpError(401, messages.invalidCredentials);
   }
+  await Promise.all([releaseLimit(ctx.db, byAddress), releaseLimit(ctx.db, byAccount)]);
   if (!user.emailVerifiedAt) {
     await sendOtp(ctx, user, { quiet: true });
     throw new NotVerifiedError({ id: user.id, phone_no: user.phoneNo ?? '' });

@@ -28,9 +28,13 @@ export async function sendOtp(ctx: AppContext, user: UserRow, options: { quiet?:
   await enqueue(ctx.db, notices.otp(user.phoneNo, code));
 }
 
+/**
+ * Sends are counted on their own key: guesses at an account's code (someone else's, perhaps) never stop its owner
+ * from getting a new one (issue 24).
+ */
 export async function resendOtp(ctx: AppContext, ip: string, userId: number) {
   await consumeLimit(ctx.db, `otp:ip:${ip}`, limits.otpPerIp);
-  await consumeLimit(ctx.db, `otp:acct:${userId}`, limits.otpPerAccount);
+  await consumeLimit(ctx.db, `otp-send:acct:${userId}`, limits.otpPerAccount);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   // Same answer for an unknown or already verified account: nothing to send.
   if (!user || user.emailVerifiedAt) return { message: messages.otpSent };
@@ -49,10 +53,13 @@ async function markVerified(ctx: AppContext, userId: number) {
   return already;
 }
 
-/** OTP check: the account is named by id; the 6-digit code alone never identifies an account. */
+/**
+ * OTP check: the account is named by id; the 6-digit code alone never identifies an account. Guessing is bounded
+ * per code (5 tries, reserved before comparing) and codes by the send limit, so an account takes at most a few
+ * dozen guesses per window, while its owner, given a new code, always gets through (issue 24).
+ */
 export async function verifyOtp(ctx: AppContext, ip: string, userId: number, code: string) {
   await consumeLimit(ctx.db, `otp:ip:${ip}`, limits.otpPerIp);
-  await consumeLimit(ctx.db, `otp:acct:${userId}`, limits.otpPerAccount);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw badRequest(messages.invalidOtp);
   await consumeOwnedCode(ctx.db, 'otp', { userId }, code, messages.invalidOtp);
