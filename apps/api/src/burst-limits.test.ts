@@ -16,7 +16,11 @@ import { limits } from './shared/rate-limit';
 const t = await createTestApp();
 
 const at = <T>(count: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => make(i)));
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((all, s) => ({ ...all, [s]: (all[s] ?? 0) + 1 }), {});
+function tally(statuses: number[]) {
+  const counts: Record<number, number> = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  return counts;
+}
 
 const login = (email: string, password: string, ip: string, voterToken?: string) =>
   t.call('POST', '/api/auth/login', { body: { email, password, voterToken }, ip });
