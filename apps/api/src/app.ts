@@ -103,7 +103,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
 
   // Form data only on the routes that take it (config.form), read with their limits; then every text value of
   // every request is checked for what PostgreSQL cannot store (shared/input-guard.ts; decision 030).
-  await registerFormData(app);
+  await registerFormData(app, { budgetBytes: config.uploadBudgetBytes });
   registerInputGuard(app);
 
   app.decorateRequest('auth', null);

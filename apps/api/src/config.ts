@@ -43,6 +43,11 @@ export interface Config {
   /** Public register calls (search, card, stats) per client address per minute; photos get ten times as many. */
   searchRatePerMinute: number;
   /**
+   * Bytes of form-data uploads this process takes in at once (declared lengths), past which it answers 503 with
+   * Retry-After; each member (or address) has at most two uploads in flight (issue 24).
+   */
+  uploadBudgetBytes: number;
+  /**
    * M-Pesa through Safaricom Daraja (decision 024). Without MPESA_BASE_URL the built-in sandbox plays Daraja
    * over real HTTP inside this process (not in production unless MPESA_SANDBOX=on).
    */
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     inactivityTimeoutMs: Number(env.INACTIVITY_TIMEOUT_MS ?? 300_000),
     searchRatePerMinute: Number(env.SEARCH_RATE_PER_MINUTE ?? 120),
+    uploadBudgetBytes: Number(env.UPLOAD_BUDGET_MB ?? 256) * 1024 * 1024,
     mpesaBaseUrl: env.MPESA_BASE_URL ? env.MPESA_BASE_URL.replace(/\/$/, '') : undefined,
     mpesaConsumerKey: env.MPESA_CONSUMER_KEY ?? 'sandbox-consumer-key',
     mpesaConsumerSecret: env.MPESA_CONSUMER_SECRET ?? 'sandbox-consumer-secret',

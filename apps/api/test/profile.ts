@@ -4,24 +4,47 @@ import sharp from 'sharp';
 import { createMember, createUser, signIn, type TestApp } from './harness';
 import { type FilePart, type PartValue, postMultipart } from './multipart';
 
-/** A minimal valid one-page PDF (catalogue, page tree, page, cross-reference table), written by hand. */
-function minimalPdf(): Buffer {
-  const objects = [
+/**
+ * A minimal valid one-page PDF (catalogue, page tree, page, cross-reference table), written by hand; with `content`,
+ * the page's content stream holds those bytes under that /Filter.
+ */
+function minimalPdf(content?: { data: Buffer; filter: string }): Buffer {
+  const objects: (string | Buffer)[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]${content ? ' /Contents 4 0 R' : ''} >>`,
   ];
-  let text = '%PDF-1.4\n';
+  if (content) {
+    const head = `<< /Length ${content.data.length} /Filter ${content.filter} >>\nstream\n`;
+    objects.push(Buffer.concat([Buffer.from(head, 'latin1'), content.data, Buffer.from('\nendstream', 'latin1')]));
+  }
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = parts[0].length;
+  const add = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    parts.push(bytes);
+    length += bytes.length;
+  };
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    offsets.push(text.length);
-    text += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(length);
+    add(`${i + 1} 0 obj\n`);
+    add(body);
+    add('\nendobj\n');
   });
-  const xref = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) text += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(text, 'latin1');
+  const xref = length;
+  add(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) add(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  add(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+/** A valid one-page PDF whose page content inflates to `inflated` bytes (twice compressed with `twice`). */
+export function pdfInflatingTo(inflated: number, twice = false): Buffer {
+  const once = deflateSync(Buffer.alloc(inflated, 0x20), { level: 9 });
+  return twice
+    ? minimalPdf({ data: deflateSync(once, { level: 9 }), filter: '[/FlateDecode /FlateDecode]' })
+    : minimalPdf({ data: once, filter: '/FlateDecode' });
 }
 
 /** A PDF the server accepts (it parses uploads); `size` pads it with trailing spaces, which readers ignore. */

@@ -57,5 +57,7 @@ export const messages = {
   passwordTooLong: 'Password is too long',
   formDataNotAccepted: 'This address does not take form data: send JSON.',
   formDataUnreadable: 'The form data could not be read. Please send it again.',
+  uploadsInProgress: 'Your other uploads are still being received. Please wait for them to finish, then try again.',
+  uploadsBusy: 'The portal is receiving many files just now. Please try again in a moment.',
   loggedOut: 'Logged out',
 } as const;

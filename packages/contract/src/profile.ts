@@ -28,6 +28,7 @@ export const profileMessages = {
   attachmentNotPdf: 'Attachment must be a Pdf',
   // Not the spec's: a file that starts like a PDF but does not parse as one (issue 11).
   attachmentUnreadablePdf: 'Attachment could not be read as a Pdf. Save it as a Pdf again and upload it',
+  attachmentExpandsTooMuch: 'Attachment holds more than 50MB once opened. Save it as a smaller Pdf and upload it',
   // Not the spec's: the pixel limits of an uploaded photo (issue 11).
   photoTooManyPixels: `Profile Picture should be at most ${PHOTO_MAX_SIDE} pixels on a side and ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
   firmField: 'field is required',

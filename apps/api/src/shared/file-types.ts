@@ -1,6 +1,7 @@
 import { PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE } from '@portal/contract';
 import { semaphore } from '@portal/db';
 import sharp from 'sharp';
+import { decodedStreamBytes } from './pdf-streams';
 
 /** File types by content only: never the file name or the declared type. */
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -32,35 +33,61 @@ const loadPdfJs = () => {
 // Parsing holds the whole file and its objects in memory: a few at a time (issue 11).
 const pdfJobs = semaphore(2);
 
+/** What a PDF may hold once its streams are decoded, and how long its check may take (issue 24). */
+export const PDF_MAX_DECODED_BYTES = 50 * 1024 * 1024;
+const PDF_CHECK_MS = 10_000;
+
+export type PdfCheck = 'ok' | 'unreadable' | 'expands-too-much';
+
 /**
- * True when the bytes are a PDF that parses: a `%PDF-` signature alone lets an HTML page (or anything else)
- * through. pdf.js must find the cross-reference data (or rebuild it from real objects), the catalogue,
- * at least one page, and open the first.
+ * Whether the file is a PDF that parses and whose streams stay within PDF_MAX_DECODED_BYTES once decoded (a few
+ * kilobytes can inflate to gigabytes, paid for by whoever opens it). The file is read only here, two at a time,
+ * so memory follows this semaphore and not the number of uploads (issue 24). A `%PDF-` signature alone lets an
+ * HTML page through: pdf.js must find the cross-reference data (or rebuild it from real objects), the catalogue,
+ * at least one page, and open the first, all within PDF_CHECK_MS.
  */
-export async function readablePdf(bytes: Buffer): Promise<boolean> {
-  if (!isPdf(bytes)) return false;
+export async function checkPdf(read: () => Promise<Buffer>): Promise<PdfCheck> {
   return pdfJobs(async () => {
-    const { getDocument } = await loadPdfJs();
-    // pdf.js takes ownership of (and detaches) the array it is given: hand it a copy.
-    const task = getDocument({
-      data: new Uint8Array(bytes),
-      isEvalSupported: false,
-      useSystemFonts: false,
-      disableFontFace: true,
-      stopAtErrors: true,
-      verbosity: 0,
-    });
-    try {
-      const document = await task.promise;
-      if (document.numPages < 1) return false;
-      await document.getPage(1);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await task.destroy();
-    }
+    const bytes = await read();
+    if (!isPdf(bytes)) return 'unreadable';
+    const deadline = Date.now() + PDF_CHECK_MS;
+    const decoded = await decodedStreamBytes(bytes, PDF_MAX_DECODED_BYTES, deadline);
+    if (decoded === 'too-slow') return 'unreadable';
+    if (decoded > PDF_MAX_DECODED_BYTES) return 'expands-too-much';
+    return (await parsesWithin(bytes, deadline)) ? 'ok' : 'unreadable';
   });
+}
+
+/** True when the bytes are a PDF that parses (and stays within the decoded limit). */
+export const readablePdf = async (bytes: Buffer) => (await checkPdf(async () => bytes)) === 'ok';
+
+async function parsesWithin(bytes: Buffer, deadline: number): Promise<boolean> {
+  const { getDocument } = await loadPdfJs();
+  // pdf.js takes ownership of (and detaches) the array it is given: hand it a copy.
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    stopAtErrors: true,
+    verbosity: 0,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  const parsed = (async () => {
+    const document = await task.promise;
+    if (document.numPages < 1) return false;
+    await document.getPage(1);
+    return true;
+  })().catch(() => false);
+  try {
+    return await Promise.race([parsed, timeout]);
+  } finally {
+    clearTimeout(timer);
+    await task.destroy();
+  }
 }
 
 // libvips: one thread per image and no cache of decoded operations, so memory follows `imageJobs` (issue 11).

@@ -1,13 +1,52 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import { messages, profileMessages } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
+import { uploadBudget } from './upload-budget';
 
-/** A file that came with form data, with the name the browser gave it (kept only for display). */
+/**
+ * A file that came with form data: streamed to a temporary file while the body arrived (never held whole in memory),
+ * removed when the answer has gone. `fileName` is the browser's name cleaned to a base name, for display only.
+ */
 export interface Upload {
   field: string;
   fileName: string;
-  bytes: Buffer;
+  size: number;
+  /** The first bytes, enough to tell a type by its signature without reading the file. */
+  head: Buffer;
+  /** The whole file: read it inside a bounded check (shared/file-types.ts) or just before storing it. */
+  read(): Promise<Buffer>;
+}
+
+const HEAD_BYTES = 16;
+
+/** An upload whose bytes are already in memory (a file sent as base64 text in a JSON field). */
+export function uploadFromBytes(field: string, fileName: string, bytes: Buffer): Upload {
+  return { field, fileName: cleanFileName(fileName), size: bytes.length, head: bytes.subarray(0, HEAD_BYTES), read: async () => bytes };
+}
+
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069<>:"|?*]/gu;
+const NAME_MAX = 150;
+
+/**
+ * The name a browser gave a file, made safe to show and to offer back as a download name: the base name only
+ * (no folders, either slash), no control or direction-changing characters, nothing Windows refuses, not '.' or
+ * '..', at most 150 characters with the extension kept. '' when nothing is left.
+ */
+export function cleanFileName(name: string): string {
+  const base = path.posix.basename(name.replace(/\\/g, '/'));
+  const plain = base.replace(UNSAFE_IN_NAMES, '').trim();
+  if (/^\.*$/.test(plain)) return '';
+  const characters = [...plain];
+  if (characters.length <= NAME_MAX) return plain;
+  const extension = [...path.extname(plain)].slice(0, 10).join('');
+  return characters.slice(0, NAME_MAX - [...extension].length).join('') + extension;
 }
 
 /**
@@ -42,16 +81,21 @@ function refuse(reply: FastifyReply, status: number, message: string, field = '_
   throw new HttpError(status, message, { [field]: [message] });
 }
 
+/** Where the temporary files of requests go; each request has a folder of its own. */
+const TEMP_ROOT = path.join(tmpdir(), 'portal-uploads');
+
 /**
  * Form data only where a route takes it (config.form), with that route's limits enforced while the body streams:
- * a request over them fails as soon as it crosses them, and never sits in memory whole. Elsewhere form data
- * is a 415, answered before its body is read. Fields arrive in the body as strings (a repeated field as a list);
- * files are kept aside in request.uploads with their names.
+ * a request over them fails as soon as it crosses them. Files stream to temporary files, and a request is let in
+ * only while the process's upload budget and the member's two places allow (issue 24); elsewhere form data is a
+ * 415, answered before its body is read. Fields arrive in the body as strings (a repeated field as a list); files
+ * are kept aside in request.uploads.
  */
-export async function registerFormData(app: FastifyInstance) {
+export async function registerFormData(app: FastifyInstance, options: { budgetBytes: number; perClient?: number }) {
   // Limits are given per route (readForm); the plugin's own apply to nothing.
   await app.register(multipart);
   app.decorateRequest('uploads', null);
+  const budget = uploadBudget(options.budgetBytes, options.perClient ?? 2);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isFormData(request)) return;
@@ -59,17 +103,46 @@ export async function registerFormData(app: FastifyInstance) {
     if (!form) refuse(reply, 415, messages.formDataNotAccepted);
     if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) refuse(reply, 400, messages.formDataUnreadable);
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > form.files * form.fileSize + FORM_OVERHEAD_BYTES) refuse(reply, 413, profileMessages.attachmentTooLarge, 'file');
+    if (length > maxBody(form)) refuse(reply, 413, profileMessages.attachmentTooLarge, 'file');
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const form = request.routeOptions.config?.form;
     if (!form || !request.isMultipart()) return;
-    request.body = await readForm(request, form);
+    // Signed in by now (the session hook runs on request): a member's uploads share two places, whatever address.
+    const client = request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`;
+    const bytes = Number(request.headers['content-length'] ?? 0) || maxBody(form);
+    const taken = budget.take(client, bytes);
+    if (taken === 'client-busy') refuse(reply, 429, messages.uploadsInProgress);
+    if (taken === 'full') {
+      reply.header('retry-after', '10');
+      refuse(reply, 503, messages.uploadsBusy);
+    }
+    // 'close' comes once the answer has gone or the client went away: the place and the files are given back then.
+    let folder: string | undefined;
+    let given = false;
+    const giveBack = () => {
+      if (given) return;
+      given = true;
+      budget.give(client, bytes);
+      if (folder) rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    };
+    reply.raw.once('close', giveBack);
+    // A client gone before the listener was set would never give its place back.
+    if (request.raw.destroyed || reply.raw.destroyed) giveBack();
+    await mkdir(TEMP_ROOT, { recursive: true, mode: 0o700 });
+    folder = await mkdtemp(path.join(TEMP_ROOT, 'r-'));
+    if (given) {
+      await rm(folder, { recursive: true, force: true });
+      throw new HttpError(400, messages.formDataUnreadable);
+    }
+    request.body = await readForm(request, form, folder);
   });
 }
 
-async function readForm(request: FastifyRequest, form: FormLimits): Promise<Record<string, unknown>> {
+const maxBody = (form: FormLimits) => form.files * form.fileSize + FORM_OVERHEAD_BYTES;
+
+async function readForm(request: FastifyRequest, form: FormLimits, folder: string): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = Object.create(null);
   const uploads: Upload[] = [];
   const limits = {
@@ -82,7 +155,7 @@ async function readForm(request: FastifyRequest, form: FormLimits): Promise<Reco
   };
   try {
     for await (const part of request.parts({ limits })) {
-      if (part.type === 'file') uploads.push(await fileOf(part));
+      if (part.type === 'file') uploads.push(await fileOf(part, path.join(folder, String(uploads.length))));
       else addField(body, part);
     }
   } catch (error) {
@@ -95,8 +168,21 @@ async function readForm(request: FastifyRequest, form: FormLimits): Promise<Reco
   return { ...body };
 }
 
-async function fileOf(part: MultipartFile): Promise<Upload> {
-  return { field: part.fieldname, fileName: part.filename, bytes: await part.toBuffer() };
+/** Streams a file part to `target`, keeping its first bytes and its size; over the route's size it is a 413 at once. */
+async function fileOf(part: MultipartFile, target: string): Promise<Upload> {
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(part.file, measure, createWriteStream(target, { mode: 0o600 }));
+  if (part.file.truncated)
+    throw new HttpError(413, profileMessages.attachmentTooLarge, { [part.fieldname]: [profileMessages.attachmentTooLarge] });
+  return { field: part.fieldname, fileName: cleanFileName(part.filename), size, head, read: () => readFile(target) };
 }
 
 function addField(body: Record<string, unknown>, part: MultipartValue) {
@@ -110,7 +196,7 @@ function addField(body: Record<string, unknown>, part: MultipartValue) {
 
 /** The non-empty files sent under `field`, in the order sent (a repeated field gives several). */
 export function uploadsOf(request: FastifyRequest, field: string): Upload[] {
-  return (request.uploads ?? []).filter((u) => u.field === field && u.bytes.length > 0);
+  return (request.uploads ?? []).filter((u) => u.field === field && u.size > 0);
 }
 
 /** The body's text values, JSON or form data alike; files are never in it (read them with uploadsOf). */

@@ -80,7 +80,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
         if (!displayName) throw badRequest('Display name is required', { displayName: ['Display name is required'] });
         if (displayName.length > 120) throw badRequest('Display name is too long', { displayName: ['Display name is too long'] });
-        const logo = uploadsOf(req, 'logo')[0]?.bytes ?? null;
+        const logo = (await uploadsOf(req, 'logo')[0]?.read()) ?? null;
         return { data: await updateCompany(ctx, req, displayName, logo) };
       },
     );

@@ -36,16 +36,17 @@ const invalid = () => badRequest(eventMessages.logoInvalid, { logo: [eventMessag
  * metadata block dropped. A file that claims a type it is not, or does not decode, is refused.
  */
 export async function prepareLogo(upload: Upload | undefined): Promise<{ type: LogoType; bytes: Buffer }> {
-  if (!upload || upload.bytes.length === 0 || upload.bytes.length > EVENT_LOGO_MAX_BYTES) throw invalid();
-  const type = logoType(upload.bytes);
+  if (!upload || upload.size === 0 || upload.size > EVENT_LOGO_MAX_BYTES) throw invalid();
+  const type = logoType(upload.head);
   if (!type) throw invalid();
   const bytes = await withImageJob(async () => {
     try {
-      const { width, height, format } = await sharp(upload.bytes).metadata();
+      const original = await upload.read();
+      const { width, height, format } = await sharp(original).metadata();
       const expected = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' }[type];
       if (!width || !height || format !== expected) return null;
       if (width > PHOTO_MAX_SIDE || height > PHOTO_MAX_SIDE || width * height > PHOTO_MAX_PIXELS) return null;
-      const image = sharp(upload.bytes, { limitInputPixels: PHOTO_MAX_PIXELS })
+      const image = sharp(original, { limitInputPixels: PHOTO_MAX_PIXELS })
         .rotate()
         .resize(LOGO_EDGE, LOGO_EDGE, { fit: 'inside', withoutEnlargement: true });
       if (type === 'image/png') return await image.png().toBuffer();

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { badRequest, conflict, HttpError, Problems } from '../../shared/errors';
 import type { UserRow } from '../../shared/session';
-import type { Upload } from '../../shared/uploads';
+import { type Upload, uploadFromBytes } from '../../shared/uploads';
 import { invoiceApplicationFee, SERVICE_FEE_DAYS } from '../billing';
 import { preparePdf, withFileChanges } from '../profile/files';
 import { isEditable } from './common';
@@ -19,7 +19,7 @@ export function signedUpload(files: Upload[], text: unknown): Upload | null {
   if (typeof text !== 'string' || !text.trim()) return null;
   const base64 = text.replace(/^data:[^,]*,/, '').trim();
   if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) return null;
-  return { field: 'licenseBase64', fileName: 'signed-application.pdf', bytes: Buffer.from(base64, 'base64') };
+  return uploadFromBytes('licenseBase64', 'signed-application.pdf', Buffer.from(base64, 'base64'));
 }
 
 /**
@@ -35,7 +35,7 @@ export async function uploadSignedApplication(
 ): Promise<LicenseApplication> {
   const row = await ownLicenceApplicationRow(ctx.db, user, code);
   if (!upload) throw badRequest(licenseMessages.pdfOnly, { licenseBase64: [licenseMessages.pdfOnly] });
-  if (upload.bytes.length > LICENSE_UPLOAD_MAX_BYTES) {
+  if (upload.size > LICENSE_UPLOAD_MAX_BYTES) {
     throw new HttpError(413, licenseMessages.fileTooLarge, { licenseBase64: [licenseMessages.fileTooLarge] });
   }
   if (!isEditable(row)) throw conflict(row.submitted ? licenseMessages.alreadyUploaded : licenseMessages.notEditable);

@@ -19,6 +19,7 @@ import {
 import { Problems } from '../../shared/errors';
 import { readablePdf, withImageJob } from '../../shared/file-types';
 import { memoryStorage } from '../../shared/storage';
+import { uploadFromBytes } from '../../shared/uploads';
 import { isPdf, isPngOrJpeg, preparePdf, withFileChanges } from './files';
 
 const t = await createTestApp();
@@ -211,7 +212,7 @@ describe('content checks', () => {
     expect(isPngOrJpeg(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);
     expect(isPngOrJpeg(Buffer.from('GIF89a'))).toBe(false);
     const problems = new Problems();
-    const prepared = await preparePdf({ field: 'File', fileName: '../../etc/passwd.pdf', bytes: pdfBytes() }, problems);
+    const prepared = await preparePdf(uploadFromBytes('File', '../../etc/passwd.pdf', pdfBytes()), problems);
     expect(prepared?.fileName).toBe('passwd.pdf');
     expect(problems.errors).toEqual({});
   });
@@ -231,7 +232,7 @@ describe('content checks', () => {
 
   it("gives the display name the checked type's extension, whatever the upload was called", async () => {
     const problems = new Problems();
-    const named = async (fileName: string) => (await preparePdf({ field: 'File', fileName, bytes: pdfBytes() }, problems))?.fileName;
+    const named = async (fileName: string) => (await preparePdf(uploadFromBytes('File', fileName, pdfBytes()), problems))?.fileName;
     expect(await named('evil.html')).toBe('evil.pdf');
     expect(await named('C:\\Users\\me\\scan.final.HTM')).toBe('scan.final.pdf');
     expect(await named('<script>.svg')).toBe('script.pdf');
@@ -253,6 +254,9 @@ describe('content checks', () => {
   });
 });
 
+const preparedPdf = (fileName: string) =>
+  ({ fileName, contentType: 'application/pdf', size: pdfBytes().length, read: async () => pdfBytes() }) as const;
+
 describe('withFileChanges', () => {
   it('removes the bytes it wrote when the transaction fails, and keeps them when it commits', async () => {
     const storage = memoryStorage();
@@ -261,7 +265,7 @@ describe('withFileChanges', () => {
     let key = '';
     await expect(
       withFileChanges(ctx, async (tx, changes) => {
-        const ref = await changes.save(profileId, 'test', { fileName: 'a.pdf', contentType: 'application/pdf', bytes: pdfBytes() });
+        const ref = await changes.save(profileId, 'test', preparedPdf('a.pdf'));
         const [row] = await tx.select().from(schema.files).where(eq(schema.files.id, ref.id));
         key = row.storageKey;
         expect(await storage.get(key)).not.toBeNull();
@@ -271,9 +275,7 @@ describe('withFileChanges', () => {
     expect(await storage.get(key)).toBeNull();
     expect(await t.db.select().from(schema.files).where(eq(schema.files.storageKey, key))).toEqual([]);
 
-    const kept = await withFileChanges(ctx, (_tx, changes) =>
-      changes.save(profileId, 'test', { fileName: 'b.pdf', contentType: 'application/pdf', bytes: pdfBytes() }),
-    );
+    const kept = await withFileChanges(ctx, (_tx, changes) => changes.save(profileId, 'test', preparedPdf('b.pdf')));
     const [row] = await t.db.select().from(schema.files).where(eq(schema.files.id, kept.id));
     expect(await storage.get(row.storageKey)).toEqual(pdfBytes());
     await withFileChanges(ctx, (_tx, changes) => changes.drop(profileId, [kept.id]));

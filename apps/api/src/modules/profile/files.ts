@@ -8,7 +8,7 @@ import type { AppContext } from '../../shared/context';
 import { notFound, type Problems } from '../../shared/errors';
 import { servedFileName } from '../../shared/serve-file';
 import type { UserRow } from '../../shared/session';
-import type { Upload } from '../../shared/uploads';
+import { cleanFileName, type Upload } from '../../shared/uploads';
 import { profileNotices } from './notices';
 
 const { files } = schema;
@@ -19,18 +19,20 @@ export interface FileRef {
   fileName: string;
 }
 
-/** Checked bytes ready to store. */
+/** A checked file ready to store. */
 export interface PreparedFile {
   /** For display only: the uploaded name without folders, ending with the checked type's extension. */
   fileName: string;
   /** What the content was checked to be; the stored key and every served name end with its extension. */
   contentType: StoredType;
-  bytes: Buffer;
+  size: number;
+  /** Its bytes, read only when they are stored (a PDF stays in its temporary file until then). */
+  read(): Promise<Buffer>;
 }
 
 export { isPdf, isPngOrJpeg } from '../../shared/file-types';
 
-import { checkImageHeader, EXTENSIONS, isPdf, isPngOrJpeg, readablePdf, type StoredType, withImageJob } from '../../shared/file-types';
+import { checkImageHeader, checkPdf, EXTENSIONS, isPdf, isPngOrJpeg, type StoredType, withImageJob } from '../../shared/file-types';
 
 /** Photo edge and quality after re-encoding (docs/decisions/015). */
 export const PHOTO_EDGE = 600;
@@ -41,38 +43,40 @@ const PHOTO_QUALITY = 82;
  * and the extension of the type the content was checked to be (a PDF named evil.html shows as evil.pdf).
  */
 function displayName(name: string, fallback: string, extension: string) {
-  const plain = [...path.basename(name.replace(/\\/g, '/'))].filter((c) => c.charCodeAt(0) >= 32 && !'<>:"|?*'.includes(c));
-  const base = plain
-    .join('')
-    .trim()
+  const base = cleanFileName(name)
     .replace(/\.[^.]*$/, '')
     .trim();
-  return `${(base || fallback).slice(-(150 - extension.length))}${extension}`;
+  return `${(base || fallback).slice(0, 150 - extension.length)}${extension}`;
 }
 
-/** A PDF under 10MB that parses, or the message why not (recorded against `field`). */
+/** A PDF under 10MB that parses and stays within 50MB once opened, or the message why not (recorded against `field`). */
 export async function preparePdf(
   upload: Upload,
   problems: Problems,
   notPdfMessage: string = profileMessages.attachmentNotPdf,
 ): Promise<PreparedFile | undefined> {
-  if (upload.bytes.length > PDF_MAX_BYTES) {
+  if (upload.size > PDF_MAX_BYTES) {
     problems.add(upload.field, profileMessages.attachmentTooLarge);
     return undefined;
   }
-  if (!isPdf(upload.bytes)) {
+  if (!isPdf(upload.head)) {
     problems.add(upload.field, notPdfMessage);
     return undefined;
   }
   // The signature alone would let a PDF+HTML polyglot through.
-  if (!(await readablePdf(upload.bytes))) {
-    problems.add(upload.field, profileMessages.attachmentUnreadablePdf);
+  const check = await checkPdf(upload.read);
+  if (check !== 'ok') {
+    problems.add(
+      upload.field,
+      check === 'expands-too-much' ? profileMessages.attachmentExpandsTooMuch : profileMessages.attachmentUnreadablePdf,
+    );
     return undefined;
   }
   return {
     fileName: displayName(upload.fileName, 'attachment', EXTENSIONS['application/pdf']),
     contentType: 'application/pdf',
-    bytes: upload.bytes,
+    size: upload.size,
+    read: upload.read,
   };
 }
 
@@ -82,19 +86,20 @@ export async function preparePdf(
  * (EXIF, GPS, ICC, comments) dropped. At most two images are worked on at once.
  */
 export async function preparePhoto(upload: Upload, problems: Problems): Promise<PreparedFile | undefined> {
-  if (upload.bytes.length > PHOTO_MAX_BYTES) {
+  if (upload.size > PHOTO_MAX_BYTES) {
     problems.add(upload.field, profileMessages.photoTooLarge);
     return undefined;
   }
-  if (!isPngOrJpeg(upload.bytes)) {
+  if (!isPngOrJpeg(upload.head)) {
     problems.add(upload.field, profileMessages.photoNotImage);
     return undefined;
   }
   const bytes = await withImageJob(async () => {
-    const header = await checkImageHeader(upload.bytes);
+    const original = await upload.read();
+    const header = await checkImageHeader(original);
     if (header !== 'ok') return header;
     try {
-      return await sharp(upload.bytes, { limitInputPixels: PHOTO_MAX_PIXELS })
+      return await sharp(original, { limitInputPixels: PHOTO_MAX_PIXELS })
         .rotate()
         .resize(PHOTO_EDGE, PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
@@ -107,7 +112,10 @@ export async function preparePhoto(upload: Upload, problems: Problems): Promise<
   });
   if (bytes === 'too-large') problems.add(upload.field, profileMessages.photoTooManyPixels);
   else if (bytes === 'unreadable') problems.add(upload.field, profileMessages.photoNotImage);
-  else return { fileName: displayName(upload.fileName, 'photo', EXTENSIONS['image/jpeg']), contentType: 'image/jpeg', bytes };
+  else {
+    const fileName = displayName(upload.fileName, 'photo', EXTENSIONS['image/jpeg']);
+    return { fileName, contentType: 'image/jpeg', size: bytes.length, read: async () => bytes };
+  }
   return undefined;
 }
 
@@ -132,11 +140,11 @@ export async function withFileChanges<T>(ctx: AppContext, work: (tx: Db, changes
         async save(profileId, purpose, file) {
           // A generated name with the checked type's extension: nothing of the uploaded name reaches storage.
           const storageKey = `${profileId}/${randomUUID()}${EXTENSIONS[file.contentType]}`;
-          await ctx.storage.put(storageKey, file.bytes);
+          await ctx.storage.put(storageKey, await file.read());
           written.push(storageKey);
           const [row] = await tx
             .insert(files)
-            .values({ profileId, purpose, fileName: file.fileName, contentType: file.contentType, size: file.bytes.length, storageKey })
+            .values({ profileId, purpose, fileName: file.fileName, contentType: file.contentType, size: file.size, storageKey })
             .returning({ id: files.id, fileName: files.fileName });
           return row;
         },

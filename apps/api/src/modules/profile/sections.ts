@@ -22,7 +22,7 @@ import { badRequest, conflict, forbidden, notFound, Problems } from '../../share
 import { cachedMinorSettings } from '../../shared/organisation';
 import { preparedPerDb } from '../../shared/prepared';
 import type { UserRow } from '../../shared/session';
-import { formFields, uploadsOf } from '../../shared/uploads';
+import { cleanFileName, formFields, uploadsOf } from '../../shared/uploads';
 import { refereeDeliveries, refereeEntryRemoved, refereeEntrySaved } from '../referees';
 import { type FileChanges, type FileRef, type PreparedFile, preparePdf, withFileChanges } from './files';
 import { profileNotices } from './notices';
@@ -324,6 +324,8 @@ export async function saveEntry(
 
   // The attachment's name is its file's name when the form leaves it out (the web app fills it from the picked file).
   const [attachment] = section === 'attachments' ? uploadsOf(req, 'attachment') : [];
+  // A file name, typed or taken from the file, is shown and offered back as a download name: its base name only.
+  if (section === 'attachments' && typeof fields.fileName === 'string') fields.fileName = cleanFileName(fields.fileName);
   if (attachment && !String(fields.fileName ?? '').trim()) fields.fileName = attachment.fileName;
 
   const problems = new Problems();

@@ -355,9 +355,9 @@ function membershipColumns(v: MemberValues) {
  * Portal accounts are never touched: a member who has one keeps their sign-in e-mail and password.
  */
 export async function importMembers(ctx: AppContext, request: FastifyRequest, upload: Upload | undefined): Promise<ImportReport> {
-  if (!upload || upload.bytes.length === 0) throw badRequest(m.fileRequired, { file: [m.fileRequired] });
-  if (upload.bytes.length > IMPORT_MAX_BYTES) throw new HttpError(413, m.fileTooLarge, { file: [m.fileTooLarge] });
-  const parsed = parseRegister(fileText(upload.bytes));
+  if (!upload || upload.size === 0) throw badRequest(m.fileRequired, { file: [m.fileRequired] });
+  if (upload.size > IMPORT_MAX_BYTES) throw new HttpError(413, m.fileTooLarge, { file: [m.fileTooLarge] });
+  const parsed = parseRegister(fileText(await upload.read()));
   const lookups = await freshLookups(ctx.db);
 
   const results = new Map<number, ImportRow>();
