@@ -1,6 +1,7 @@
 import { PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE } from '@portal/contract';
 import { semaphore } from '@portal/db';
 import sharp from 'sharp';
+import { parsesInWorker } from './pdf-parse-workers';
 import { decodedStreamBytes } from './pdf-streams';
 
 /** File types by content only: never the file name or the declared type. */
@@ -23,13 +24,6 @@ export const isPngOrJpeg = (bytes: Buffer) => imageType(bytes) !== null;
 export const EXTENSIONS = { 'application/pdf': '.pdf', 'image/jpeg': '.jpg' } as const;
 export type StoredType = keyof typeof EXTENSIONS;
 
-// PDFs are parsed with pdf.js (already used to read generated PDFs), loaded on the first upload only.
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | undefined;
-const loadPdfJs = () => {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
-};
 // Parsing holds the whole file and its objects in memory: a few at a time (issue 11).
 const pdfJobs = semaphore(2);
 
@@ -54,41 +48,12 @@ export async function checkPdf(read: () => Promise<Buffer>): Promise<PdfCheck> {
     const decoded = await decodedStreamBytes(bytes, PDF_MAX_DECODED_BYTES, deadline);
     if (decoded === 'too-slow') return 'unreadable';
     if (decoded > PDF_MAX_DECODED_BYTES) return 'expands-too-much';
-    return (await parsesWithin(bytes, deadline)) ? 'ok' : 'unreadable';
+    return (await parsesInWorker(bytes, deadline - Date.now())) ? 'ok' : 'unreadable';
   });
 }
 
 /** True when the bytes are a PDF that parses (and stays within the decoded limit). */
 export const readablePdf = async (bytes: Buffer) => (await checkPdf(async () => bytes)) === 'ok';
-
-async function parsesWithin(bytes: Buffer, deadline: number): Promise<boolean> {
-  const { getDocument } = await loadPdfJs();
-  // pdf.js takes ownership of (and detaches) the array it is given: hand it a copy.
-  const task = getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-    stopAtErrors: true,
-    verbosity: 0,
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
-  });
-  const parsed = (async () => {
-    const document = await task.promise;
-    if (document.numPages < 1) return false;
-    await document.getPage(1);
-    return true;
-  })().catch(() => false);
-  try {
-    return await Promise.race([parsed, timeout]);
-  } finally {
-    clearTimeout(timer);
-    await task.destroy();
-  }
-}
 
 // libvips: one thread per image and no cache of decoded operations, so memory follows `imageJobs` (issue 11).
 sharp.concurrency(1);
