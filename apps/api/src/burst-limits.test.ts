@@ -2,6 +2,7 @@ import { messages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { registerApplicant as registerNew } from '../test/auth';
 import { quickVoterToken } from '../test/bot-check';
 import { createMember, createTestApp, createUser, STRONG_PASSWORD, uniqueIp } from '../test/harness';
 import { MAX_WRONG_TRIES } from './modules/auth/codes';
@@ -87,26 +88,7 @@ describe('sign-in under a burst', () => {
   });
 });
 
-let n = 0;
-async function registerApplicant() {
-  n++;
-  const phone = `07150${String(n).padStart(5, '0')}`;
-  const response = await t.call('POST', '/api/auth/register', {
-    ip: uniqueIp(),
-    body: {
-      email: `burst${n}@example.com`,
-      phone,
-      id_number: `6${String(n).padStart(7, '0')}`,
-      password: STRONG_PASSWORD,
-      confirmPassword: STRONG_PASSWORD,
-      category: 'GRADUATE',
-      type: 'Individual',
-    },
-  });
-  expect(response.status).toBe(200);
-  const { id, phone_no } = response.body.data as { id: number; phone_no: string };
-  return { id, phone: phone_no, otp: await t.latestCode(phone_no) };
-}
+const registerApplicant = () => registerNew(t, 5);
 
 const verifyOtp = (id: number, otp_code: string) => t.call('POST', '/api/auth/verify-otp', { body: { id, otp_code }, ip: uniqueIp() });
 const wrongCode = (right: string, i = 0) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');

@@ -2,31 +2,12 @@ import { messages } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { registerApplicant as registerNew } from '../../../test/auth';
 import { createTestApp, createUser, STRONG_PASSWORD, uniqueIp } from '../../../test/harness';
 
 const t = await createTestApp();
 
-let n = 0;
-/** Registers a new applicant through the API; returns its id, phone, email, OTP and activation link. */
-async function registerApplicant() {
-  n++;
-  const email = `verify${n}@example.com`;
-  const response = await t.call('POST', '/api/auth/register', {
-    ip: uniqueIp(),
-    body: {
-      email,
-      phone: `07140${String(n).padStart(5, '0')}`,
-      id_number: `5${String(n).padStart(7, '0')}`,
-      password: STRONG_PASSWORD,
-      confirmPassword: STRONG_PASSWORD,
-      category: 'GRADUATE',
-      type: 'Individual',
-    },
-  });
-  expect(response.status).toBe(200);
-  const { id, phone_no: phone } = response.body.data as { id: number; phone_no: string };
-  return { id, phone, email, otp: await t.latestCode(phone), link: await t.latestLink(email) };
-}
+const registerApplicant = () => registerNew(t);
 
 const verifyOtp = (id: number | undefined, otp_code: string) =>
   t.call('POST', '/api/auth/verify-otp', { body: { id, otp_code }, ip: uniqueIp() });
