@@ -112,11 +112,13 @@ export async function registerFormData(app: FastifyInstance, options: { budgetBy
     // Signed in by now (the session hook runs on request): a member's uploads share two places, whatever address.
     const client = request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`;
     const bytes = Number(request.headers['content-length'] ?? 0) || maxBody(form);
+    // These two keep the connection: the body is read and dropped as it comes (Node dumps an unread request), so
+    // a browser that is still sending gets the answer with its message rather than a reset connection.
     const taken = budget.take(client, bytes);
-    if (taken === 'client-busy') refuse(reply, 429, messages.uploadsInProgress);
+    if (taken === 'client-busy') throw new HttpError(429, messages.uploadsInProgress, { _: [messages.uploadsInProgress] });
     if (taken === 'full') {
       reply.header('retry-after', '10');
-      refuse(reply, 503, messages.uploadsBusy);
+      throw new HttpError(503, messages.uploadsBusy, { _: [messages.uploadsBusy] });
     }
     // 'close' comes once the answer has gone or the client went away: the place and the files are given back then.
     let folder: string | undefined;
