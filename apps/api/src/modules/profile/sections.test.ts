@@ -1,4 +1,4 @@
-import { SECTION_NAMES, SECTIONS, type SectionName } from '@portal/contract';
+import { messages, SECTION_NAMES, SECTIONS, type SectionName } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -119,6 +119,14 @@ describe('entry numbers and ownership', () => {
     expect(remove.status).toBe(404);
     expect(await entriesOf(a.profileId, 'work-experience')).toEqual(theirs);
     expect(await entriesOf(b.profileId, 'work-experience')).toEqual([]);
+  });
+
+  it("refuses a contact's phone number with a letter in it, with the spec's message, and saves nothing", async () => {
+    const { token } = await createIndividual(t);
+    const response = await addEntry(t, token, 'contact', { ...sectionSample('contact'), PhoneNo: '07a12345678' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ PhoneNo: [messages.phoneInvalid] });
+    expect((await t.call('GET', '/api/profile/contact', { token })).body.data).toEqual([]);
   });
 
   it('POST with the EntryNo of an own entry updates it (the contact form posts both ways)', async () => {

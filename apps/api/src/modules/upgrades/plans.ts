@@ -1,6 +1,6 @@
 import { type UpgradePlan, type UpgradePlanUpdate, upgradeMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
@@ -35,6 +35,20 @@ export async function listPlans(db: Db, fromCategory: string | null): Promise<Up
 export async function planTo(db: Db, toCategory: string): Promise<PlanRow | null> {
   const [row] = await db.select().from(upgradePlans).where(eq(upgradePlans.toCategory, toCategory)).limit(1);
   return row ?? null;
+}
+
+/**
+ * The category a plan leads to, named by the plan's code (PE, as the spec and the plan cards say) or by the category
+ * itself (PROFESSIONAL): both lead to the same checklist. Anything else is returned as given.
+ */
+export async function planTarget(db: Db, codeOrCategory: string): Promise<string> {
+  const wanted = codeOrCategory.trim().toUpperCase();
+  const [byCode] = await db
+    .select({ toCategory: upgradePlans.toCategory })
+    .from(upgradePlans)
+    .where(sql`upper(${upgradePlans.code}) = ${wanted}`)
+    .limit(1);
+  return byCode?.toCategory ?? codeOrCategory;
 }
 
 /** POST /api/admin/upgrade-plans/{code}: the main administrator sets a plan's amount, whether it is open, and who may apply. */

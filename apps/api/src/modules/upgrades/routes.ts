@@ -17,7 +17,7 @@ import { currentUser, requireAdmin, requireMainAdmin, requireUser } from '../../
 import { serviceDocument } from '../documents';
 import { checklistFor } from '../profile/checklist';
 import { listUpgrades } from './list';
-import { listPlans, updatePlan } from './plans';
+import { listPlans, planTarget, updatePlan } from './plans';
 import { submitUpgrade } from './submit';
 
 const tags = ['upgrades'];
@@ -62,12 +62,13 @@ export function upgradeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'The Upgrade checklist of a target category for the caller: profile items and the rules (good standing, CPD, years)',
+          summary:
+            'The Upgrade checklist of a target category (or of the plan code that leads to it) for the caller: profile items and the rules (good standing, CPD, years)',
           params: categoryParams,
           response: data(z.array(checklistItemSchema)),
         },
       },
-      async (req) => ({ data: await checklistFor(ctx, currentUser(req), req.params.category, 'Upgrade') }),
+      async (req) => ({ data: await checklistFor(ctx, currentUser(req), await planTarget(ctx.db, req.params.category), 'Upgrade') }),
     );
 
     app.post(

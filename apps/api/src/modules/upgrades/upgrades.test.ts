@@ -121,6 +121,12 @@ describe('GET /api/upgrade/checklist/PROFESSIONAL', () => {
     expect(failing(items)).toEqual([]);
   });
 
+  it("gives the same checklist by the plan's code (PE, as the spec and the plan cards say), in any case", async () => {
+    const member = await graduate();
+    expect(await checklist(member.token, 'PE')).toEqual(await checklist(member.token));
+    expect((await checklist(member.token, 'pe')).map((i) => i.code)).toEqual(PROFESSIONAL_UPGRADE_CODES);
+  });
+
   it("fails CPD_YEARS_3 alone when one of the last three years' CPD is short", async () => {
     const member = await graduate({ cpdShortYear: thisYear - 2 });
     expect(failing(await checklist(member.token))).toEqual(['CPD_YEARS_3']);

@@ -25,7 +25,7 @@ let post: MockInstance<typeof api.post>;
 beforeEach(() => {
   signInMember();
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path === 'upgrade/checklist/PROFESSIONAL') return checklist;
+    if (path === 'upgrade/checklist/PROFESSIONAL' || path === 'upgrade/checklist/PE') return checklist;
     if (path === 'upgrade/plans') return [plan];
     if (path === 'upgrade') return [];
     if (path === 'profile') return { MemberNo: 'ERB1001', ProfileID: 'PR000001' };
@@ -40,9 +40,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function show() {
+async function show(code = 'PROFESSIONAL') {
   container = await renderPage(<UpgradeChecklistPage />, {
-    url: '/upgrade/checklist/PROFESSIONAL',
+    url: `/upgrade/checklist/${code}`,
     path: '/upgrade/checklist/:code',
     routes: { '/upgrade': <p>Upgrade list</p> },
   });
@@ -69,6 +69,15 @@ describe('/upgrade/checklist/:code (part 2 §2.2, §5)', () => {
     await click(confirmBox());
     expect(confirmBox().checked).toBe(true);
     expect(button('Continue')?.disabled).toBe(true);
+  });
+
+  it("opens the same plan by the plan's code (PE), as the plan cards name it", async () => {
+    checklist = [item('EDUCATION', true), item('REFEREE', true)];
+    await show('PE');
+    expect(container.textContent).toContain('Upgrade to Professional Engineer');
+    expect(container.textContent).toContain(upgradeMessages.requirementsComplete(2, 2));
+    await click(confirmBox());
+    expect(button('Continue')?.disabled).toBe(false);
   });
 
   it('turns Continue on once every item passed and the box is ticked, and submits from the dialog', async () => {

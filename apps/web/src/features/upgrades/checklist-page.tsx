@@ -55,8 +55,10 @@ export function UpgradeChecklistPage() {
   const checklist = useUpgradeChecklist(code);
   const plans = useUpgradePlans();
   const upgrades = useUpgrades();
-  const plan = plans.data?.find((p) => p.ToCategory === code);
-  const resubmit = Boolean(upgrades.data?.some((u) => u.toCategory === code && isReturned(u)));
+  // The plan's code (PE, as the cards say) or its category (PROFESSIONAL): both lead to the plan.
+  const plan = plans.data?.find((p) => p.ToCategory === code || p.code.toUpperCase() === code.toUpperCase());
+  const target = plan?.ToCategory ?? code;
+  const resubmit = Boolean(upgrades.data?.some((u) => u.toCategory === target && isReturned(u)));
   // The plan gives the amount to submit: the checklist shows once both have loaded.
   const query = {
     isLoading: checklist.isLoading || plans.isLoading,
