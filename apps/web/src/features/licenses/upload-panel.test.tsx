@@ -74,6 +74,16 @@ describe('the signed upload panel (part 2 §2.4, §5)', () => {
     expect(uploadButton().disabled).toBe(true);
   });
 
+  it('takes the refusal down when a good PDF is chosen next', async () => {
+    await show();
+    await choose(pdf(LICENSE_UPLOAD_MAX_BYTES + 1));
+    expect(toastText()).toContain('File too large. max allowed size is 2MB');
+    await choose(pdf(1000, 'good.pdf'));
+    expect(document.querySelector('.lt-toast')).toBeNull();
+    expect(container.textContent).toContain('good.pdf');
+    expect(uploadButton().disabled).toBe(false);
+  });
+
   it('refuses a file that is not a PDF the same way', async () => {
     await show();
     await choose(pdf(10, 'scan.png', 'image/png'));

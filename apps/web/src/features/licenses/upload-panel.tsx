@@ -2,7 +2,7 @@ import { AttachFile, CloudUpload } from '@mui/icons-material';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { licenseMessages } from '@portal/contract';
 import { useRef, useState } from 'react';
-import { useToast } from '../../shared/ui/toast';
+import { useDismissToast, useToast } from '../../shared/ui/toast';
 import { UploadProgress } from '../../shared/ui/upload-progress';
 import { uploadSignedApplication, useRefreshLicenses } from './api';
 import { uploadRefusal } from './rules';
@@ -13,6 +13,7 @@ import { uploadRefusal } from './rules';
  */
 export function UploadPanel({ licenseApplicationNo }: { licenseApplicationNo: string }) {
   const toast = useToast();
+  const dismissToast = useDismissToast();
   const refresh = useRefreshLicenses();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -34,6 +35,8 @@ export function UploadPanel({ licenseApplicationNo }: { licenseApplicationNo: st
       toast(refusal, 'error');
       return clear();
     }
+    // A good file answers the refusal of the one before: its message goes.
+    dismissToast('error');
     setFile(picked);
   }
 

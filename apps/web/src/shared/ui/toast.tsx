@@ -4,6 +4,9 @@ import { LiteAlert, type Severity } from '../lite/surfaces';
 
 type Toast = (message: string, severity?: Severity) => void;
 const ToastContext = createContext<Toast>(() => {});
+/** Takes the toast down at once; with a severity, only a toast of that severity (a refusal a new choice answers). */
+type DismissToast = (severity?: Severity) => void;
+const DismissContext = createContext<DismissToast>(() => {});
 
 const TOAST_MS = 5000;
 
@@ -11,6 +14,10 @@ const TOAST_MS = 5000;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<{ message: string; severity: Severity; key: number } | null>(null);
   const show = useCallback<Toast>((message, severity = 'success') => setToast({ message, severity, key: Date.now() }), []);
+  const dismiss = useCallback<DismissToast>(
+    (severity) => setToast((current) => (current && severity && current.severity !== severity ? current : null)),
+    [],
+  );
   useEffect(() => {
     if (!toast) return;
     const timer = window.setTimeout(() => setToast(null), TOAST_MS);
@@ -18,7 +25,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [toast]);
   return (
     <ToastContext.Provider value={show}>
-      {children}
+      <DismissContext.Provider value={dismiss}>{children}</DismissContext.Provider>
       {toast && (
         <div className="lt-toast" key={toast.key}>
           <LiteAlert
@@ -40,4 +47,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 export function useToast(): Toast {
   return useContext(ToastContext);
+}
+
+export function useDismissToast(): DismissToast {
+  return useContext(DismissContext);
 }
