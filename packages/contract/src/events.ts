@@ -93,7 +93,7 @@ export const eventMessages = {
   cannotPublish: 'Only a draft event can be published',
   cannotClose: 'Only a published event can be closed',
   cannotCloseBeforeStart: 'An event can be closed once it has started',
-  attendanceNotYet: (date: string) => `Attendance opens on the day of the event (${date})`,
+  attendanceNotYet: (when: string) => `Check-in opens at ${when}, before the event starts`,
   startPassed: 'This event’s start has passed: move its dates before publishing',
   cannotCancelEvent: 'A closed event cannot be cancelled',
   logoInvalid: 'The logo must be a PNG, JPEG or WebP image of at most 2 MB',
@@ -202,6 +202,8 @@ export const adminEventSchema = eventSchema.omit({ fee: true, bookable: true, no
   started: z.boolean(),
   /** Attendance can be taken: from the day of the event (Nairobi). */
   attendanceOpen: z.boolean(),
+  /** When check-in opens: CHECK_IN_OPENS_MINUTES before the start (ISO instant). */
+  attendanceOpensAt: z.string(),
   publishedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),

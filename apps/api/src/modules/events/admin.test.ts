@@ -1,4 +1,4 @@
-import { EVENT_LOGO_MAX_BYTES, eventMessages } from '@portal/contract';
+import { type AdminEvent, EVENT_LOGO_MAX_BYTES, eventMessages, formatDateTime } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -129,6 +129,36 @@ describe('POST /api/admin/events and edits', () => {
     await startEvent(t, upcoming.no);
     const started = await t.call('GET', `/api/admin/events/${upcoming.no}`, { token: admin });
     expect(started.body.data).toMatchObject({ started: true, attendanceOpen: true });
+  });
+});
+
+describe('check-in opens two hours before the start (CHECK_IN_OPENS_MINUTES)', () => {
+  /** An event starting `minutes` from now (Nairobi wall clock), published. */
+  async function startingIn(minutes: number) {
+    const event = await createEventViaApi(t, admin);
+    const at = new Date(Date.now() + minutes * 60_000 + 3 * 3600_000);
+    const startDate = at.toISOString().slice(0, 10);
+    const startTime = at.toISOString().slice(11, 16);
+    await t.db
+      .update(schema.events)
+      .set({ startDate, startTime, endDate: startDate, endTime: '23:59' })
+      .where(eq(schema.events.no, event.no));
+    return (await t.call('GET', `/api/admin/events/${event.no}`, { token: admin })).body.data as AdminEvent;
+  }
+
+  it('lets the door check people in from two hours before the start, and not earlier', async () => {
+    const soon = await startingIn(100);
+    expect(soon).toMatchObject({ started: false, attendanceOpen: true });
+    const member = await bookingMember(t);
+    const booking = await bookEvent(t, member.token, soon.no);
+    expect((await checkIn(t, admin, soon.no, [booking.bookingNo])).results[0].outcome).toBe('checked_in');
+
+    const later = await startingIn(150);
+    expect(later).toMatchObject({ started: false, attendanceOpen: false });
+    expect(Date.parse(later.attendanceOpensAt) - Date.now()).toBeGreaterThan(25 * 60_000);
+    const refused = await t.call('POST', `/api/admin/events/${later.no}/attendance`, { token: admin, body: { bookingNos: ['BK-1'] } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(eventMessages.attendanceNotYet(formatDateTime(later.attendanceOpensAt)));
   });
 });
 
@@ -293,13 +323,13 @@ describe('attendance', () => {
     const unpaid = await bookEvent(t, graduate.token, event.no);
     const elsewhere = await bookEvent(t, e.token, other.no);
 
-    // Not before the day of the event: a check-in weeks early would earn CPD without attending.
+    // Not weeks before: a check-in that early would earn CPD without attending.
     const early = await t.call('POST', `/api/admin/events/${event.no}/attendance`, {
       token: admin,
       body: { bookingNos: [byNumber.bookingNo] },
     });
     expect(early.status).toBe(409);
-    expect(early.body.message).toMatch(/^Attendance opens on the day of the event/);
+    expect(early.body.message).toMatch(/^Check-in opens at \d+ \w+ \d{4}, \d\d:\d\d, before the event starts$/);
     await startEvent(t, event.no);
 
     const result = await checkIn(t, admin, event.no, [

@@ -48,9 +48,9 @@ async function countsFor(db: Db, eventNos: string[]): Promise<Map<string, EventC
   return counts;
 }
 
-export async function adminEvent(db: Db, event: EventRow): Promise<AdminEvent> {
-  const counts = await countsFor(db, [event.no]);
-  return adminEventDto(event, counts.get(event.no) ?? { booked: 0, attended: 0, awarded: 0 });
+export async function adminEvent(ctx: AppContext, event: EventRow): Promise<AdminEvent> {
+  const counts = await countsFor(ctx.db, [event.no]);
+  return adminEventDto(event, counts.get(event.no) ?? { booked: 0, attended: 0, awarded: 0 }, ctx.config.checkInLeadMinutes);
 }
 
 /** `GET admin/events`: by status and words of the number, description, location or providers; newest start first. */
@@ -71,7 +71,7 @@ export async function listAdminEvents(ctx: AppContext, query: { status?: EventSt
     ctx.db,
     rows.map((r) => r.no),
   );
-  return rows.map((row) => adminEventDto(row, counts.get(row.no) ?? { booked: 0, attended: 0, awarded: 0 }));
+  return rows.map((row) => adminEventDto(row, counts.get(row.no) ?? { booked: 0, attended: 0, awarded: 0 }, ctx.config.checkInLeadMinutes));
 }
 
 /** The fees' category codes must exist: 400 naming each unknown one. Fees become cents. */
@@ -123,7 +123,7 @@ export async function createEvent(ctx: AppContext, input: EventInput | ParsedInp
       .returning();
     return created;
   });
-  return adminEvent(ctx.db, row);
+  return adminEvent(ctx, row);
 }
 
 /** `POST admin/events/{no}`: not once closed or cancelled; the capacity never below the seats already taken. */
@@ -146,7 +146,7 @@ export async function updateEvent(ctx: AppContext, no: string, input: EventInput
       .returning();
     return updated;
   });
-  return adminEvent(ctx.db, row);
+  return adminEvent(ctx, row);
 }
 
 /** `POST admin/events/{no}/publish`: draft → published. */
@@ -160,7 +160,7 @@ export async function publishEvent(ctx: AppContext, no: string): Promise<AdminEv
     .where(and(eq(events.no, event.no), eq(events.status, 'draft')))
     .returning();
   if (!published) throw conflict(eventMessages.cannotPublish);
-  return adminEvent(ctx.db, published);
+  return adminEvent(ctx, published);
 }
 
 /**
@@ -193,7 +193,7 @@ export async function cancelEvent(ctx: AppContext, no: string, userId: number): 
       .returning();
     return { row: cancelled, cancelledBookings };
   });
-  return { event: await adminEvent(ctx.db, result.row), cancelledBookings: result.cancelledBookings };
+  return { event: await adminEvent(ctx, result.row), cancelledBookings: result.cancelledBookings };
 }
 
 /** `GET admin/events/{no}/bookings`: every booking with the member's name, e-mail and CPD certificate. */

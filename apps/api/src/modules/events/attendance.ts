@@ -1,11 +1,10 @@
-import { type AttendanceOutcome, type AttendanceResult, eventMessages } from '@portal/contract';
+import { type AttendanceOutcome, type AttendanceResult, eventMessages, formatDateTime } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
-import { longDate } from '../../shared/dates';
 import { conflict } from '../../shared/errors';
 import { fullName } from '../documents/index';
-import { attendanceOpen, eventOr404 } from './model';
+import { attendanceOpen, attendanceOpensAt, eventOr404 } from './model';
 
 const { eventBookings, profiles } = schema;
 
@@ -37,7 +36,9 @@ export function parseAttendanceValue(value: string): { ticketNo: string } | { bo
 export async function recordAttendance(ctx: AppContext, no: string, values: string[], userId: number): Promise<AttendanceResult> {
   const event = await eventOr404(ctx.db, no);
   if (event.status !== 'published' && event.status !== 'closed') throw conflict(eventMessages.notPublished);
-  if (!attendanceOpen(event)) throw conflict(eventMessages.attendanceNotYet(longDate(event.startDate)));
+  const lead = ctx.config.checkInLeadMinutes;
+  if (!attendanceOpen(event, lead))
+    throw conflict(eventMessages.attendanceNotYet(formatDateTime(new Date(attendanceOpensAt(event, lead)))));
   const parsed = values.map((value) => ({ value, ref: parseAttendanceValue(value) }));
   const bookingNos = [...new Set(parsed.flatMap((p) => ('bookingNo' in p.ref ? [p.ref.bookingNo] : [])))];
   const ticketNos = [...new Set(parsed.flatMap((p) => ('ticketNo' in p.ref ? [p.ref.ticketNo] : [])))];

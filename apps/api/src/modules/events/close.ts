@@ -82,5 +82,5 @@ export async function closeEvent(ctx: AppContext, no: string): Promise<{ event: 
       .returning();
     return { row: closed, awarded: awards.length, attendees: await attendedLiveCount(tx, event.no) };
   });
-  return { event: await adminEvent(ctx.db, result.row), awarded: result.awarded, attendees: result.attendees };
+  return { event: await adminEvent(ctx, result.row), awarded: result.awarded, attendees: result.attendees };
 }

@@ -87,7 +87,7 @@ export async function saveLogo(ctx: AppContext, no: string, upload: Upload | und
     throw error;
   }
   if (previous && previous !== key) await ctx.storage.remove(previous);
-  return adminEvent(ctx.db, row);
+  return adminEvent(ctx, row);
 }
 
 /** The logo's bytes and type (`GET events/{no}/logo`, no sign-in: img tags send no token); 404 when none. */

@@ -12,7 +12,6 @@ import {
 } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { nairobiDate } from '../../shared/dates';
 import { notFound } from '../../shared/errors';
 
 const { events, eventBookings, memberships } = schema;
@@ -34,9 +33,16 @@ export function hasStarted(event: Pick<EventRow, 'startDate' | 'startTime'>, now
   return now >= startsAt(event);
 }
 
-/** Attendance is taken from the day of the event (Nairobi), not before: a check-in weeks early would earn CPD unattended. */
-export function attendanceOpen(event: Pick<EventRow, 'startDate'>, now = Date.now()): boolean {
-  return nairobiDate(new Date(now)) >= event.startDate;
+/**
+ * Check-in opens `leadMinutes` before the start (CHECK_IN_OPENS_MINUTES, 2 hours by default): people arrive early
+ * at the door, and a 00:30 start is not kept waiting for midnight; never weeks before, which would earn CPD unattended.
+ */
+export function attendanceOpensAt(event: Pick<EventRow, 'startDate' | 'startTime'>, leadMinutes: number): number {
+  return startsAt(event) - leadMinutes * 60_000;
+}
+
+export function attendanceOpen(event: Pick<EventRow, 'startDate' | 'startTime'>, leadMinutes: number, now = Date.now()): boolean {
+  return now >= attendanceOpensAt(event, leadMinutes);
 }
 
 export function deadlinePassed(event: Pick<EventRow, 'bookingDeadline'>, now = Date.now()): boolean {
@@ -117,7 +123,7 @@ export interface EventCounts {
   awarded: number;
 }
 
-export function adminEventDto(event: EventRow, counts: EventCounts): AdminEvent {
+export function adminEventDto(event: EventRow, counts: EventCounts, checkInLeadMinutes: number): AdminEvent {
   return {
     ...baseEvent(event),
     fees: Object.fromEntries(Object.entries(event.fees ?? {}).map(([code, cents]) => [code, fromCents(cents)])),
@@ -125,7 +131,8 @@ export function adminEventDto(event: EventRow, counts: EventCounts): AdminEvent 
     attended: counts.attended,
     awarded: counts.awarded,
     started: hasStarted(event),
-    attendanceOpen: attendanceOpen(event),
+    attendanceOpen: attendanceOpen(event, checkInLeadMinutes),
+    attendanceOpensAt: new Date(attendanceOpensAt(event, checkInLeadMinutes)).toISOString(),
     publishedAt: event.publishedAt?.toISOString() ?? null,
     closedAt: event.closedAt?.toISOString() ?? null,
     cancelledAt: event.cancelledAt?.toISOString() ?? null,

@@ -211,7 +211,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: data(adminEventSchema),
         },
       },
-      async (req) => ({ data: await adminEvent(ctx.db, await eventOr404(ctx.db, req.params.no)) }),
+      async (req) => ({ data: await adminEvent(ctx, await eventOr404(ctx.db, req.params.no)) }),
     );
 
     app.post(

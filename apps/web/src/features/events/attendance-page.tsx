@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ATTENDANCE_OUTCOME_LABELS, type AttendanceOutcome, type AttendanceResult, eventMessages } from '@portal/contract';
+import { ATTENDANCE_OUTCOME_LABELS, type AttendanceOutcome, type AttendanceResult, eventMessages, formatDateTime } from '@portal/contract';
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -126,7 +126,7 @@ export function AttendancePage() {
   if (event.isLoading) return <LoadingSpinner label="Loading the event" />;
   const e = event.data;
   const published = e?.status === 'published';
-  // Check-in opens on the day of the event; closing once it has started.
+  // Check-in opens CHECK_IN_OPENS_MINUTES before the start (the server says when); closing once it has started.
   const open = published && Boolean(e?.attendanceOpen);
 
   return (
@@ -164,7 +164,9 @@ export function AttendancePage() {
           {e.status === 'closed' ? 'This event is closed; attendance is final.' : eventMessages.notPublished}
         </Alert>
       )}
-      {e && published && !e.attendanceOpen && <Alert severity="info">{eventMessages.attendanceNotYet(eventDates(e.startDate))}</Alert>}
+      {e && published && !e.attendanceOpen && (
+        <Alert severity="info">{eventMessages.attendanceNotYet(formatDateTime(e.attendanceOpensAt))}</Alert>
+      )}
       {e && (
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} aria-live="polite">
           <Typography>

@@ -160,6 +160,7 @@ describe('the event form to the request', () => {
       awarded: 0,
       started: false,
       attendanceOpen: false,
+      attendanceOpensAt: '2026-12-01T04:30:00.000Z',
       publishedAt: null,
       closedAt: null,
       cancelledAt: null,
