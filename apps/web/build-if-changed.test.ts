@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HASH_FILE, isBuildCurrent, sourceHash } from './build-if-changed';
+import { buildSummary, HASH_FILE, isBuildCurrent, lastLines, sourceHash } from './build-if-changed';
 
 function tree() {
   const base = mkdtempSync(path.join(tmpdir(), 'web-src-'));
@@ -43,5 +43,19 @@ describe('build-if-changed', () => {
     writeFileSync(path.join(dist, HASH_FILE), 'abc\n');
     expect(isBuildCurrent(dist, 'abc')).toBe(true);
     expect(isBuildCurrent(dist, 'abd')).toBe(false);
+  });
+
+  it("sums Vite's listing into one line, and keeps the end of a failed build's log", () => {
+    const output = [
+      'vite v7.1.0 building for production...',
+      '✓ 1234 modules transformed.',
+      'dist/index.html                     1.20 kB │ gzip:   0.60 kB',
+      'dist/assets/main-DkhagxR1.js      408.79 kB │ gzip: 130.69 kB',
+      'dist/assets/pdf-C4heYEAT.js       1,411.01 kB │ gzip: 122.64 kB',
+      '✓ built in 29.28s',
+    ].join('\n');
+    expect(buildSummary(output)).toBe('built: 3 files, 1.8 MB (254 kB gzipped)');
+    expect(buildSummary('nothing listed')).toBe('built');
+    expect(lastLines('a\nb\nc\n', 2)).toBe('b\nc');
   });
 });
