@@ -9,6 +9,15 @@ test.describe('on a phone', () => {
   test('the drawer opens as a modal, closes with Escape, and leads to a page drawn with MUI', async ({ page }) => {
     await signIn(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
     await expect(page.getByTestId('tile-arrears')).toBeVisible();
+    // A long organisation name keeps the bar one line high: shortened with an ellipsis, whole in its title.
+    const name = page.locator('.lt-org-name');
+    const full = (await name.getAttribute('title')) ?? '';
+    await name.evaluate((el, text) => {
+      el.textContent = text;
+    }, `${full} and the Institution of Professional Engineers of the Republic`);
+    expect((await name.boundingBox())?.height).toBeLessThan(30);
+    expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(56);
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeHidden();
 
