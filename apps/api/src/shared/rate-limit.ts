@@ -17,25 +17,6 @@ export function storedKey(key: string): string {
   return key.length <= 120 ? key : `${key.slice(0, 40)}#${sha256(key)}`;
 }
 
-/**
- * Fixed-window counter in the database, so every API process shares it.
- * Throws 429 once `key` has been hit more than `max` times in the window.
- */
-export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<void> {
-  const rows = await queryRows<{ count: number }>(
-    db,
-    sql`
-    insert into rate_limits (key, window_start, count) values (${storedKey(key)}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${limit.windowSeconds}) then now() else rate_limits.window_start end
-    returning count`,
-  );
-  if (Number(rows[0].count) > limit.max) {
-    throw new HttpError(429, messages.rateLimited);
-  }
-}
-
 /** A place taken in a window by `reserveLimit`: give it back with `releaseLimit` when the attempt must not count. */
 export interface Reservation {
   key: string;
@@ -65,6 +46,14 @@ export async function reserveLimit(db: Db, key: string, limit: Limit): Promise<R
   );
   if (!rows.length) return null;
   return { key: stored, windowStart: rows[0].window_start, count: Number(rows[0].count) };
+}
+
+/**
+ * Fixed-window counter in the database, so every API process shares it: takes a place in `key`'s window, and
+ * throws 429 once its `max` places are taken (a refused call takes none).
+ */
+export async function consumeLimit(db: Db, key: string, limit: Limit): Promise<void> {
+  if (!(await reserveLimit(db, key, limit))) throw new HttpError(429, messages.rateLimited);
 }
 
 /** Gives a reserved place back to the window it was taken from (a later window is left alone). */

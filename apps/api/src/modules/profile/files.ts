@@ -8,7 +8,7 @@ import type { AppContext } from '../../shared/context';
 import { notFound, type Problems } from '../../shared/errors';
 import { servedFileName } from '../../shared/serve-file';
 import type { UserRow } from '../../shared/session';
-import { cleanFileName, type Upload } from '../../shared/uploads';
+import type { Upload } from '../../shared/uploads';
 import { profileNotices } from './notices';
 
 const { files } = schema;
@@ -43,9 +43,8 @@ const PHOTO_QUALITY = 82;
  * and the extension of the type the content was checked to be (a PDF named evil.html shows as evil.pdf).
  */
 function displayName(name: string, fallback: string, extension: string) {
-  const base = cleanFileName(name)
-    .replace(/\.[^.]*$/, '')
-    .trim();
+  // Upload names are cleaned where they arrive (shared/uploads.ts cleanFileName).
+  const base = name.replace(/\.[^.]*$/, '').trim();
   return `${(base || fallback).slice(0, 150 - extension.length)}${extension}`;
 }
 
