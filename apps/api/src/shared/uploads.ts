@@ -31,6 +31,7 @@ export function uploadFromBytes(field: string, fileName: string, bytes: Buffer):
   return { field, fileName: cleanFileName(fileName), size: bytes.length, head: bytes.subarray(0, HEAD_BYTES), read: async () => bytes };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes from file names
 const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069<>:"|?*]/gu;
 const NAME_MAX = 150;
 

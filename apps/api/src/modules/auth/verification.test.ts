@@ -3,7 +3,7 @@ import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerApplicant as registerNew } from '../../../test/auth';
-import { createTestApp, createUser, STRONG_PASSWORD, uniqueIp } from '../../../test/harness';
+import { createTestApp, createUser, uniqueIp } from '../../../test/harness';
 
 const t = await createTestApp();
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { PDF_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, profileMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { and, eq, inArray } from 'drizzle-orm';
