@@ -49,6 +49,8 @@ export interface Config {
   uploadBudgetBytes: number;
   /** How long before an event's start check-in opens (CHECK_IN_OPENS_MINUTES, 120). */
   checkInLeadMinutes: number;
+  /** The VAT rate every charge's amount includes (VAT_RATE_PERCENT, 16: Kenya's standard rate); shown at checkout. */
+  vatRatePercent: number;
   /**
    * M-Pesa through Safaricom Daraja (decision 024). Without MPESA_BASE_URL the built-in sandbox plays Daraja
    * over real HTTP inside this process (not in production unless MPESA_SANDBOX=on).
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchRatePerMinute: Number(env.SEARCH_RATE_PER_MINUTE ?? 120),
     uploadBudgetBytes: Number(env.UPLOAD_BUDGET_MB ?? 256) * 1024 * 1024,
     checkInLeadMinutes: Number(env.CHECK_IN_OPENS_MINUTES ?? 120),
+    vatRatePercent: Number(env.VAT_RATE_PERCENT ?? 16),
     mpesaBaseUrl: env.MPESA_BASE_URL ? env.MPESA_BASE_URL.replace(/\/$/, '') : undefined,
     mpesaConsumerKey: env.MPESA_CONSUMER_KEY ?? 'sandbox-consumer-key',
     mpesaConsumerSecret: env.MPESA_CONSUMER_SECRET ?? 'sandbox-consumer-secret',

@@ -59,7 +59,25 @@ export const paymentMessages = {
       : `${formatKes(applied)} of credit applied; the invoice is paid in full.`,
   /** The checkout of a document with nothing left to pay. */
   nothingToPay: 'This invoice is paid in full: nothing is left to pay.',
+  /** Paying everything due when every document is paid. */
+  nothingDue: 'Nothing is due: every document is paid.',
+  /** Paying everything due: the credit that settled it all, without a payment. */
+  creditSettledAll: (applied: number) => `${formatKes(applied)} of credit applied; everything due is paid.`,
+  /** Paying everything due: the credit used first, and what is left to pay. */
+  creditUsedFirst: (applied: number, remaining: number) =>
+    `${formatKes(applied)} of credit applied first; ${formatKes(remaining)} remains to pay.`,
 } as const;
+
+/** A payment request's sourceDocumentNo that pays every document the member still owes on, oldest first. */
+export const ALL_DUE = 'ALL-DUE';
+
+/** Whether a request's document number asks for everything due. */
+export function isAllDue(sourceDocumentNo: string | null | undefined): boolean {
+  return (sourceDocumentNo ?? '').trim().toUpperCase() === ALL_DUE;
+}
+
+/** The description of a payment of everything due: on the request, the attempt and the M-Pesa statement. */
+export const ALL_DUE_DESCRIPTION = 'Everything due';
 
 /** Normalised Safaricom numbers: 2547XXXXXXXX or 2541XXXXXXXX. */
 export const MPESA_PHONE = /^254[17]\d{8}$/;

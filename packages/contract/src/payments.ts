@@ -48,6 +48,14 @@ export const createPaymentRequest = z.object({
 export type CreatePaymentRequest = z.input<typeof createPaymentRequest>;
 
 /** A payment attempt as the checkout and waiting screens see it. Amounts in shillings. */
+/** One line of what an amount is made of: 'Fee', 'VAT 16%', 'Paid already' (negative). */
+export const feeLineSchema = z.object({ label: z.string(), amount: z.number() });
+export type FeeLine = z.infer<typeof feeLineSchema>;
+
+/** A document a payment settled, and by how much. */
+export const settledDocumentSchema = z.object({ invoiceNo: z.string(), description: z.string(), amount: z.number() });
+export type SettledDocument = z.infer<typeof settledDocumentSchema>;
+
 export const paymentSchema = z.object({
   id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
@@ -61,8 +69,12 @@ export const paymentSchema = z.object({
   providerReference: z.string().nullable(),
   /** What to tell the member now (the provider's customer message, why it failed, or the credit applied). */
   message: z.string(),
-  /** What is left to pay on the invoice now (after this attempt, once it succeeded). */
+  /** What is left to pay on the invoice now (after this attempt, once it succeeded); ALL-DUE: on its documents. */
   remainingAmount: z.number(),
+  /** ALL-DUE: the invoices the payment was started for, oldest first; [] for a payment of one invoice. */
+  documents: z.array(z.string()),
+  /** Once it succeeded: what it settled, invoice by invoice (the receipt lists the same). */
+  settled: z.array(settledDocumentSchema),
   /** CARD: where to send the browser (the hosted checkout page). */
   checkoutUrl: z.string().optional(),
   /** MPESA: the message Daraja returned for the push. */
@@ -88,5 +100,38 @@ export const checkoutInvoiceSchema = z.object({
   remainingAmount: z.number(),
   /** The latest receipt of a payment applied to it; null when none was (unpaid, or settled by credit notes only). */
   receiptNo: z.string().nullable(),
+  /** What the amount is made of: the fee, its VAT, anything paid already (negative); they add up to remainingAmount. */
+  breakdown: z.array(feeLineSchema),
+  /** YYYY-MM-DD. */
+  dueDate: z.string().nullable(),
 });
+
+/** One document still owing, as `GET /api/billing/due` lists it (oldest first). */
+export const dueDocumentSchema = z.object({
+  documentNo: z.string(),
+  description: z.string(),
+  /** application, subscription, upgrade, license, event. */
+  purpose: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  dueDate: z.string().nullable(),
+  /** What the invoice billed. */
+  amount: z.number(),
+  /** What is still to pay on it. */
+  remaining: z.number(),
+  breakdown: z.array(feeLineSchema),
+});
+export type DueDocument = z.infer<typeof dueDocumentSchema>;
+
+/**
+ * `GET /api/billing/due`: everything the caller still owes, oldest first; `credit` (unapplied, used first) and
+ * `total`, what paying everything due (sourceDocumentNo ALL-DUE) costs: what is owed less the credit, never below 0.
+ */
+export const billingDueSchema = z.object({
+  documents: z.array(dueDocumentSchema),
+  /** The sum of the documents' remaining amounts. */
+  owed: z.number(),
+  credit: z.number(),
+  total: z.number(),
+});
+export type BillingDue = z.infer<typeof billingDueSchema>;
 export type CheckoutInvoice = z.infer<typeof checkoutInvoiceSchema>;

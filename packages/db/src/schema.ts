@@ -591,7 +591,10 @@ export const payments = pgTable(
     userId: integer('user_id'),
     /** 'MPESA' | 'CARD' | 'CREDIT' | 'BANK' | 'CHEQUE'. */
     provider: text('provider').notNull(),
+    /** The invoice paid, or 'ALL-DUE' for a payment of everything due (its documents in `covers`). */
     invoiceNo: text('invoice_no').notNull(),
+    /** ALL-DUE: the invoices it was started for, oldest first; settled in this order, before any other. */
+    covers: jsonb('covers').$type<string[]>(),
     description: text('description').notNull(),
     amountCents: cents('amount_cents').notNull(),
     /** 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'expired'. */

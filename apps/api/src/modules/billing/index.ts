@@ -3,6 +3,7 @@
  * Amounts are integer cents; every function runs inside the caller's transaction (a savepoint) or its own.
  */
 
+export { billingDue, dueDocuments, feeBreakdown } from './due';
 export {
   applicationFeeDescription,
   applicationFeeSettled,
@@ -13,6 +14,7 @@ export {
 export {
   type Allocation,
   applyCredit,
+  applyCreditToAll,
   arrearsCents,
   balanceCents,
   type CreditNoteInput,
@@ -28,6 +30,7 @@ export {
   type LedgerTotals,
   ledgerTotals,
   lockOpenInvoices,
+  oldestFirst,
   type PostPaymentInput,
   type PostPaymentResult,
   postCreditNote,

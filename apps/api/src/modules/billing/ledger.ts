@@ -51,6 +51,8 @@ export interface PostPaymentInput {
   description?: string;
   /** The invoice being paid: settled first, then the member's other open invoices oldest first. */
   invoiceNo?: string | null;
+  /** The invoices being paid (everything due), settled in this order first; then the others oldest first. */
+  invoiceNos?: readonly string[] | null;
   paidAt?: Date;
   createdBy?: number | null;
 }
@@ -148,13 +150,17 @@ async function lockOpenCredits(db: Tx, profileId: string): Promise<LedgerEntryRo
     .for('update');
 }
 
-/** The order a credit settles invoices in: the named one first, then oldest first (due date, date, number). */
-function settlementOrder(invoices: LedgerEntryRow[], invoiceNo?: string | null): LedgerEntryRow[] {
-  const key = (row: LedgerEntryRow) => `${row.dueDate ?? row.documentDate}|${row.documentDate}|${row.documentNo}`;
-  const sorted = [...invoices].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  if (!invoiceNo) return sorted;
-  const named = sorted.filter((row) => row.documentNo === invoiceNo);
-  return [...named, ...sorted.filter((row) => row.documentNo !== invoiceNo)];
+/** Oldest first: by due date (the document date when there is none), then date, then number. */
+export function oldestFirst<T extends Pick<LedgerEntryRow, 'dueDate' | 'documentDate' | 'documentNo'>>(invoices: readonly T[]): T[] {
+  const key = (row: T) => `${row.dueDate ?? row.documentDate}|${row.documentDate}|${row.documentNo}`;
+  return [...invoices].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** The order a credit settles invoices in: the named ones first (in the order given), then oldest first. */
+function settlementOrder(invoices: LedgerEntryRow[], named: readonly (string | null | undefined)[] = []): LedgerEntryRow[] {
+  const sorted = oldestFirst(invoices);
+  const first = named.flatMap((no) => sorted.filter((row) => row.documentNo === no));
+  return [...first, ...sorted.filter((row) => !first.includes(row))];
 }
 
 /**
@@ -245,7 +251,8 @@ export async function postPayment(tx: Tx, input: PostPaymentInput): Promise<Post
         createdBy: input.createdBy ?? null,
       })
       .returning();
-    const allocations = await settle(db, inserted, input.amountCents, settlementOrder(open, input.invoiceNo));
+    const named = input.invoiceNos ?? [input.invoiceNo];
+    const allocations = await settle(db, inserted, input.amountCents, settlementOrder(open, named));
     const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, inserted.id));
     return { receiptNo, entry, allocations };
   });
@@ -277,6 +284,24 @@ export async function applyCredit(
 }
 
 /**
+ * Applies the member's unapplied credit (oldest credit first) to all their open invoices, oldest first: what
+ * paying everything due does before it asks for the rest.
+ */
+export async function applyCreditToAll(tx: Tx, profileId: string): Promise<{ appliedCents: number; allocations: Allocation[] }> {
+  return atomically(tx, async (db) => {
+    const open = oldestFirst(await lockOpenInvoices(db, profileId));
+    const credits = await lockOpenCredits(db, profileId);
+    const allocations: Allocation[] = [];
+    for (const credit of credits) {
+      const waiting = open.filter((invoice) => invoice.remainingCents > 0);
+      if (waiting.length === 0) break;
+      allocations.push(...(await settle(db, credit, -credit.remainingCents, waiting)));
+    }
+    return { appliedCents: allocations.reduce((sum, a) => sum + a.amountCents, 0), allocations };
+  });
+}
+
+/**
  * Posts a credit note (CRN…), the only way to correct an invoice: applied to the named invoice first, then to the
  * member's other open invoices oldest first; never takes a remaining amount below zero (the rest is credit).
  */
@@ -304,7 +329,7 @@ export async function postCreditNote(tx: Tx, input: CreditNoteInput): Promise<Le
         createdBy: input.createdBy ?? null,
       })
       .returning();
-    await settle(db, inserted, input.amountCents, settlementOrder(open, input.invoiceNo));
+    await settle(db, inserted, input.amountCents, settlementOrder(open, [input.invoiceNo]));
     const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, inserted.id));
     return entry;
   });

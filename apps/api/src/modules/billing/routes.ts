@@ -7,6 +7,7 @@ import {
   adminPaymentsQuery,
   billingAdminMessages,
   billingAlertsSchema,
+  billingDueSchema,
   billingRunRequest,
   billingRunResult,
   billingRunSchema,
@@ -20,6 +21,7 @@ import * as z from 'zod';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireAdmin, requireReviewer, requireUser } from '../../shared/session';
+import { billingDue } from './due';
 import { unpaidSubscriptions } from './fees';
 import { listArrears, listInvoices, listPayments } from './lists';
 import { issueCreditNote, recordManualPayment } from './manual';
@@ -160,6 +162,22 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({ data: { unpaidSubscriptions: await unpaidSubscriptions(ctx.db, currentUser(req).id) } }),
+    );
+
+    app.get(
+      '/billing/due',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Everything the caller still owes, oldest first, each with what its amount is made of; the credit used first and ' +
+            'the total a payment of everything due (sourceDocumentNo ALL-DUE) asks for',
+          response: { 200: z.object({ data: billingDueSchema }) },
+        },
+      },
+      async (req) => ({ data: await billingDue(ctx, currentUser(req)) }),
     );
   };
 }

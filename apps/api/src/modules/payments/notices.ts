@@ -1,11 +1,12 @@
-import { encodeBase64, formatKes, fromCents } from '@portal/contract';
+import { ALL_DUE, encodeBase64, formatKes, fromCents } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { organisationName } from '../../shared/organisation';
+import type { Allocation } from '../billing/index';
 import { enqueue } from '../outbox/outbox';
 
-const { users, profiles } = schema;
+const { ledgerEntries, users, profiles } = schema;
 
 const methodNames: Record<string, string> = { MPESA: 'M-Pesa', CARD: 'card' };
 
@@ -17,6 +18,29 @@ export interface ReceiptNotice {
   description: string;
   receiptNo: string;
   reference: string;
+  /** What the payment settled, invoice by invoice. */
+  settled: Allocation[];
+}
+
+/** The receipt's first lines: the payment and the invoice it paid, or (several settled) one line per invoice. */
+async function whatItPaid(tx: Db, notice: ReceiptNotice, received: string): Promise<string[]> {
+  if (notice.invoiceNo !== ALL_DUE && notice.settled.length <= 1) {
+    return [`${received} for invoice ${notice.invoiceNo}, ${notice.description}.`];
+  }
+  const numbers = notice.settled.map((line) => line.invoiceNo);
+  const rows = numbers.length
+    ? await tx
+        .select({ documentNo: ledgerEntries.documentNo, description: ledgerEntries.description })
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.documentNo, numbers))
+    : [];
+  const described = new Map(rows.map((row) => [row.documentNo, row.description]));
+  return [
+    `${received}. It settled:`,
+    ...notice.settled.map(
+      (line) => `- ${line.invoiceNo}, ${described.get(line.invoiceNo) ?? ''}: ${formatKes(fromCents(line.amountCents))}`,
+    ),
+  ];
 }
 
 /**
@@ -39,7 +63,11 @@ export async function queueReceiptNotice(tx: Db, config: Config, notice: Receipt
     body: [
       `Dear ${target.firstName ?? 'member'},`,
       '',
-      `We have received your ${methodNames[notice.provider] ?? notice.provider} payment of ${amount} (reference ${notice.reference}) for invoice ${notice.invoiceNo}, ${notice.description}.`,
+      ...(await whatItPaid(
+        tx,
+        notice,
+        `We have received your ${methodNames[notice.provider] ?? notice.provider} payment of ${amount} (reference ${notice.reference})`,
+      )),
       `Your receipt number is ${notice.receiptNo}.`,
       '',
       `See the receipt at ${config.publicUrl}/billing/receipt/${encodeURIComponent(encodeBase64(notice.receiptNo))}`,

@@ -197,6 +197,11 @@ describe('GET /api/payments/invoice/:code', () => {
       amount: 5800,
       remainingAmount: 5800,
       receiptNo: null,
+      breakdown: [
+        { label: 'Fee', amount: 5000 },
+        { label: 'VAT 16%', amount: 800 },
+      ],
+      dueDate: member.invoice.dueDate,
     });
 
     const { receiptNo } = await postPayment(t.db, {

@@ -4,7 +4,8 @@ import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireUser } from '../../shared/session';
 import { receiveMpesaCallback } from './callback';
-import { checkoutInvoice, createPayment, loadPayment } from './checkout';
+import { checkoutInvoice, createPayment } from './checkout';
+import { loadPayment } from './payment-dto';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];

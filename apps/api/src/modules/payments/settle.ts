@@ -1,3 +1,4 @@
+import { ALL_DUE } from '@portal/contract';
 import { type Db, schema, sqlState } from '@portal/db';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
@@ -56,7 +57,8 @@ export async function confirmSuccess(ctx: SettleContext, paymentId: string, inpu
         amountCents: claimed.amountCents,
         method: input.method,
         reference: input.reference,
-        invoiceNo: claimed.invoiceNo,
+        // Everything due: the documents it was started for, oldest first, then any other (decision 046).
+        ...(claimed.invoiceNo === ALL_DUE ? { invoiceNos: claimed.covers ?? [] } : { invoiceNo: claimed.invoiceNo }),
         paidAt: input.paidAt ?? now,
         createdBy: claimed.userId,
       });
@@ -69,6 +71,7 @@ export async function confirmSuccess(ctx: SettleContext, paymentId: string, inpu
         description: claimed.description,
         receiptNo: posted.receiptNo,
         reference: input.reference,
+        settled: posted.allocations,
       });
       return { outcome: 'posted', receiptNo: posted.receiptNo };
     });
