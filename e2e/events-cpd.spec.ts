@@ -134,7 +134,7 @@ test('an administrator runs a paid event; the member books, pays by M-Pesa, atte
     await expect(me.getByTestId('checkout-amount')).toHaveText(/^KES 1,500\.00$/);
     await me.getByRole('radio', { name: /^MPESA/ }).check();
     await me.getByLabel('M-Pesa phone number').fill('0712345678');
-    await me.getByRole('button', { name: 'Pay', exact: true }).click();
+    await me.getByRole('button', { name: /^Pay KES/ }).click();
     await expect(me.getByText('Payment received', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(me).toHaveURL(/\/events\?tab=booked$/);
     const booked = me.getByRole('table', { name: 'Booked Events' }).getByRole('row').filter({ hasText: bookingNo });

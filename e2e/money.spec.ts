@@ -52,7 +52,7 @@ async function payByMpesa(page: Page, phone: string) {
   await expect(page.getByTestId('checkout-amount')).toHaveText(/^KES 5,800\.00$/);
   await page.getByRole('radio', { name: /^MPESA/ }).check();
   await page.getByLabel('M-Pesa phone number').fill(phone);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.getByRole('button', { name: /^Pay KES/ }).click();
   await expect(page.getByText('Check your phone')).toBeVisible();
 }
 

@@ -358,7 +358,7 @@ export async function payApplicationFee(page: Page, code: string, mpesaPhone: st
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await page.getByRole('radio', { name: /^MPESA/ }).check();
   await page.getByLabel('M-Pesa phone number').fill(mpesaPhone);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.getByRole('button', { name: /^Pay KES/ }).click();
   await expect(page.getByText('Payment received', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/application$/);
   const flash = page.getByText(/^Payment received\. Receipt \S+\.$/);

@@ -16,7 +16,7 @@ async function payByMpesa(page: Page, row: ReturnType<Page['getByRole']>, back: 
   await expect(page).toHaveURL(/\/checkout\?request=/);
   await page.getByRole('radio', { name: /^MPESA/ }).check();
   await page.getByLabel('M-Pesa phone number').fill('0712345678');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.getByRole('button', { name: /^Pay KES/ }).click();
   await expect(page.getByText('Payment received', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(back);
 }

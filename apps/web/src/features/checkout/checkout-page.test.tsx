@@ -1,4 +1,14 @@
-import { type CheckoutInvoice, encodeJson, formatKes, type Payment, paymentMessages } from '@portal/contract';
+import {
+  ALL_DUE,
+  type BillingDue,
+  type CheckoutInvoice,
+  type DueDocument,
+  decodeJson,
+  encodeJson,
+  formatKes,
+  type Payment,
+  paymentMessages,
+} from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { api } from '../../shared/api/client';
 import { paymentRequest } from '../../shared/payments/payment-request';
@@ -15,6 +25,11 @@ const invoiceOf = (over: Partial<CheckoutInvoice>): CheckoutInvoice => ({
   amount: 5800,
   remainingAmount: 5800,
   receiptNo: null,
+  breakdown: [
+    { label: 'Fee', amount: 5000 },
+    { label: 'VAT 16%', amount: 800 },
+  ],
+  dueDate: '2026-03-31',
   ...over,
 });
 
@@ -29,6 +44,8 @@ const attemptOf = (over: Partial<Payment>): Payment => ({
   providerReference: null,
   message: paymentMessages.pending,
   remainingAmount: 5800,
+  documents: [],
+  settled: [],
   successUrl: '/subscription',
   failUrl: '/subscription',
   createdAt: '2026-11-25T08:00:00.000Z',
@@ -49,7 +66,19 @@ const requestParam = encodeJson(
   ),
 );
 
+const dueDocument = (documentNo: string, description: string, remaining: number): DueDocument => ({
+  documentNo,
+  description,
+  purpose: 'subscription',
+  dueDate: '2026-03-31',
+  amount: remaining,
+  remaining,
+  breakdown: [{ label: 'Fee', amount: remaining }],
+});
+const NOTHING_DUE: BillingDue = { documents: [], owed: 0, credit: 0, total: 0 };
+
 let invoice: CheckoutInvoice;
+let due: BillingDue;
 let attempt: Payment;
 let credit = 0;
 let post: MockInstance<typeof api.post>;
@@ -60,9 +89,11 @@ beforeEach(() => {
   invoice = invoiceOf({});
   attempt = attemptOf({});
   credit = 0;
+  due = NOTHING_DUE;
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === 'payments/invoice/INV000003') return invoice;
     if (path === `payments/${PAYMENT_ID}`) return attempt;
+    if (path === 'billing/due') return due;
     if (path === 'billing/balance') return { BalanceLCY: 5800 - credit, arrearsLCY: 0, creditLCY: credit, goodStanding: false };
     return null;
   });
@@ -85,6 +116,8 @@ async function show(url: string) {
 }
 
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+/** The submit button: its text says what will be paid, and how. */
+const payButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Pay'));
 const flash = () => JSON.parse(sessionStorage.getItem('flash') ?? 'null') as { message: string; severity: string } | null;
 
 describe('/checkout of a document with nothing left to pay', () => {
@@ -101,7 +134,7 @@ describe('/checkout of a document with nothing left to pay', () => {
     expect(text).not.toContain('—');
     const receipt = [...container.querySelectorAll('a')].find((a) => a.textContent?.includes('Receipt RCT000009'));
     expect(receipt?.getAttribute('href')).toBe(receiptRoute('RCT000009'));
-    expect(button('Pay')).toBeUndefined();
+    expect(payButton()).toBeUndefined();
     await click(button('Back'));
     expect(currentLocation().pathname).toBe('/subscription');
   });
@@ -118,7 +151,7 @@ describe('/checkout of a document with nothing left to pay', () => {
     await show(`/checkout?request=${encodeURIComponent(requestParam)}`);
     expect(container.querySelector('[data-testid="checkout-amount"]')?.textContent).toBe(formatKes(3800));
     expect(container.textContent).not.toContain(paymentMessages.nothingToPay);
-    expect(button('Pay')).toBeDefined();
+    expect(payButton()?.textContent).toBe(`Pay ${formatKes(3800)} by M-Pesa to +254 712 345 678`);
   });
 });
 
@@ -164,7 +197,8 @@ describe('/checkout paying by credit', () => {
     });
     await show(`/checkout?request=${encodeURIComponent(requestParam)}`);
     await click(container.querySelector<HTMLInputElement>('input[value="CREDIT"]'));
-    await click(button('Pay'));
+    expect(payButton()?.textContent).toBe(`Pay ${formatKes(Math.min(applied.amount, 5800))} from credit`);
+    await click(payButton());
     expect(post).toHaveBeenCalledWith('payments', { request: requestParam, provider: 'CREDIT' });
   }
 
@@ -190,5 +224,87 @@ describe('/checkout paying by credit', () => {
     expect(flash()).toEqual({ message, severity: 'success' });
     expect(message).not.toContain('Payment received');
     await vi.waitFor(() => expect(currentLocation().pathname).toBe('/subscription'), { timeout: 4000 });
+  });
+});
+
+describe('/checkout: what the amount is made of, and everything due', () => {
+  it('shows the fee and its VAT, and offers the other unpaid documents as one payment', async () => {
+    due = {
+      documents: [
+        dueDocument('INV000001', 'Annual subscription 2025', 5800),
+        dueDocument('INV000003', 'Annual subscription 2026', 5800),
+        dueDocument('INV000007', 'Event booking BK0001', 3000),
+      ],
+      owed: 14_600,
+      credit: 0,
+      total: 14_600,
+    };
+    await show(`/checkout?request=${encodeURIComponent(requestParam)}`);
+    const breakdown = container.querySelector('[aria-label="What the amount is made of"]');
+    expect(breakdown?.textContent).toBe(`Fee${formatKes(5000)}VAT 16%${formatKes(800)}`);
+    expect(container.textContent).toContain(`2 other documents are unpaid (${formatKes(8800)}).`);
+    expect(container.textContent).toContain(`Everything due comes to ${formatKes(14_600)}.`);
+
+    await click(button('Pay everything due'));
+    const request = decodeJson<{ sourceDocumentNo: string; success_url: string }>(
+      new URLSearchParams(currentLocation().search).get('request'),
+    );
+    expect(request).toMatchObject({ sourceDocumentNo: ALL_DUE, success_url: '/subscription' });
+    const listed = container.querySelector('[aria-label="Documents being paid"]');
+    expect(listed?.textContent).toContain(`INV000001 · Annual subscription 2025${formatKes(5800)}`);
+    expect(listed?.textContent).toContain(`INV000007 · Event booking BK0001${formatKes(3000)}`);
+    expect(container.querySelector('[data-testid="checkout-amount"]')?.textContent).toBe(formatKes(14_600));
+    // Credit is used first by the server, so only M-Pesa and card are offered for the rest.
+    expect(container.querySelector('input[value="CREDIT"]')).toBeNull();
+    expect(payButton()?.textContent).toBe(`Pay ${formatKes(14_600)} by M-Pesa to +254 712 345 678`);
+
+    post.mockImplementation(async () => attemptOf({ provider: 'MPESA', invoiceNo: ALL_DUE, amount: 14_600, remainingAmount: 14_600 }));
+    await click(payButton());
+    const body = post.mock.calls[0][1] as { request: string; provider: string; phone: string };
+    expect(body).toMatchObject({ provider: 'MPESA', phone: '254712345678' });
+    expect(decodeJson<{ sourceDocumentNo: string }>(body.request)?.sourceDocumentNo).toBe(ALL_DUE);
+    expect(currentLocation().search).toContain(`payment=${PAYMENT_ID}`);
+  });
+
+  it('says the credit used first, and offers credit alone when it covers everything', async () => {
+    due = { documents: [dueDocument('INV000001', 'Annual subscription 2025', 5800)], owed: 5800, credit: 2000, total: 3800 };
+    const allDue = encodeJson({ ...decodeJson<object>(requestParam), sourceDocumentNo: ALL_DUE });
+    await show(`/checkout?request=${encodeURIComponent(allDue)}`);
+    expect(container.textContent).toContain(`Credit used first${formatKes(-2000)}`);
+    expect(container.querySelector('[data-testid="checkout-amount"]')?.textContent).toBe(formatKes(3800));
+    unmountPages();
+
+    due = { documents: [dueDocument('INV000001', 'Annual subscription 2025', 5800)], owed: 5800, credit: 9000, total: 0 };
+    credit = 9000;
+    await show(`/checkout?request=${encodeURIComponent(allDue)}`);
+    expect(container.querySelector('input[value="MPESA"]')).toBeNull();
+    expect(payButton()?.textContent).toBe(`Pay ${formatKes(5800)} from credit`);
+  });
+
+  it('says nothing is due when everything is paid', async () => {
+    const allDue = encodeJson({ ...decodeJson<object>(requestParam), sourceDocumentNo: ALL_DUE });
+    await show(`/checkout?request=${encodeURIComponent(allDue)}`);
+    expect(container.textContent).toContain(paymentMessages.nothingDue);
+    expect(payButton()).toBeUndefined();
+  });
+
+  it('after paying everything due, lists what the receipt settled and returns with that message', async () => {
+    attempt = attemptOf({
+      status: 'succeeded',
+      provider: 'MPESA',
+      invoiceNo: ALL_DUE,
+      receiptNo: 'RCT000011',
+      amount: 8800,
+      remainingAmount: 0,
+      settled: [
+        { invoiceNo: 'INV000001', description: 'Annual subscription 2025', amount: 5800 },
+        { invoiceNo: 'INV000007', description: 'Event booking BK0001', amount: 3000 },
+      ],
+    });
+    await show(`/checkout?payment=${PAYMENT_ID}`);
+    expect(container.querySelector('[aria-label="What the payment settled"]')?.textContent).toBe(
+      `INV000001 · Annual subscription 2025${formatKes(5800)}INV000007 · Event booking BK0001${formatKes(3000)}`,
+    );
+    expect(flash()).toEqual({ message: 'Payment received. Receipt RCT000011 settled INV000001 and INV000007.', severity: 'success' });
   });
 });

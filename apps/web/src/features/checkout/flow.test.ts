@@ -1,6 +1,6 @@
-import { paymentMessages } from '@portal/contract';
+import { formatKes, paymentMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { checkMpesaPhone, failureText, MPESA_WAIT_MS, phaseOf } from './flow';
+import { checkMpesaPhone, failureText, MPESA_WAIT_MS, payButtonLabel, phaseOf } from './flow';
 
 describe('checkout waiting screen', () => {
   it('follows a pending payment until a final status or the wait limit', () => {
@@ -25,5 +25,15 @@ describe('checkout waiting screen', () => {
     expect(failureText('expired', '')).toBe(paymentMessages.expired);
     expect(failureText('cancelled', null)).toBe(paymentMessages.cancelled);
     expect(failureText('failed', undefined)).toBe(paymentMessages.failed);
+  });
+});
+
+describe('the Pay button', () => {
+  it('says how much, by which method and, for M-Pesa, to which phone', () => {
+    expect(payButtonLabel('MPESA', 5800, '0712000001')).toBe(`Pay ${formatKes(5800)} by M-Pesa to +254 712 000 001`);
+    expect(payButtonLabel('MPESA', 5800, '07')).toBe(`Pay ${formatKes(5800)} by M-Pesa`);
+    expect(payButtonLabel('CARD', 5800, '')).toBe(`Pay ${formatKes(5800)} by card`);
+    expect(payButtonLabel('CREDIT', 5800, '', 2000)).toBe(`Pay ${formatKes(2000)} from credit`);
+    expect(payButtonLabel('MPESA', undefined, '0712000001')).toBe('Pay');
   });
 });

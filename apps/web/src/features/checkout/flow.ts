@@ -1,4 +1,14 @@
-import { mpesaPhone, type Payment, type PaymentStatus, paymentMessages } from '@portal/contract';
+import {
+  ALL_DUE,
+  ALL_DUE_DESCRIPTION,
+  formatKes,
+  formatPhone,
+  mpesaPhone,
+  type Payment,
+  type PaymentProvider,
+  type PaymentStatus,
+  paymentMessages,
+} from '@portal/contract';
 import type { PaymentRequest } from '../../shared/payments/payment-request';
 
 /** How long the waiting screen follows an M-Pesa push before saying it has not heard back (Daraja's push lives ~60 s). */
@@ -49,13 +59,24 @@ export function requestForAttempt(attempt: Payment): PaymentRequest {
   };
 }
 
-/** What the member is told once an attempt succeeded: the credit applied and what remains, or the receipt posted. */
-export function successText(attempt: Pick<Payment, 'provider' | 'receiptNo' | 'message'>): string {
-  if (attempt.provider === 'CREDIT') return attempt.message;
-  return attempt.receiptNo ? `Payment received. Receipt ${attempt.receiptNo}.` : 'Payment received.';
-}
-
 /** A credit that covered only part of the invoice: the checkout stays, to pay the rest another way. */
 export function leftToPayAfter(attempt: Pick<Payment, 'provider' | 'remainingAmount'>): boolean {
   return attempt.provider === 'CREDIT' && attempt.remainingAmount > 0;
+}
+
+/**
+ * The Pay button says what will happen (issue 28): 'Pay KES 5,800.00 by M-Pesa to +254 712 000 001', so a member
+ * who meant another method is not surprised by a prompt on their phone.
+ */
+export function payButtonLabel(provider: PaymentProvider, amount: number | undefined, phone: string, credit?: number): string {
+  if (amount === undefined) return 'Pay';
+  if (provider === 'CREDIT') return `Pay ${formatKes(Math.min(amount, credit ?? amount))} from credit`;
+  if (provider === 'CARD') return `Pay ${formatKes(amount)} by card`;
+  const number = mpesaPhone(phone);
+  return number ? `Pay ${formatKes(amount)} by M-Pesa to ${formatPhone(number)}` : `Pay ${formatKes(amount)} by M-Pesa`;
+}
+
+/** The same request, for everything due instead of one document. */
+export function allDueRequest(request: PaymentRequest, total: number): PaymentRequest {
+  return { ...request, sourceDocumentNo: ALL_DUE, description: ALL_DUE_DESCRIPTION, amount: total };
 }

@@ -2,9 +2,9 @@ import { formatKes } from '@portal/contract';
 import { Icon } from '../../shared/lite/icon';
 import { LiteAlert, LiteCard, LiteCardContent, LiteCardHeader } from '../../shared/lite/surfaces';
 import { LiteTable, type TableColumn } from '../../shared/lite/table';
-import { type LedgerEntry, usePendingPayments } from '../../shared/member/money';
+import { type LedgerEntry, useBillingDue, usePendingPayments } from '../../shared/member/money';
 import { shortDate } from '../../shared/payments/documents';
-import { invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
+import { allDuePayment, invoicePayment, PayNowButton } from '../../shared/payments/pay-now-button';
 import { invoiceRoute } from '../../shared/payments/routes';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
@@ -77,7 +77,25 @@ function PendingCards({ rows }: { rows: LedgerEntry[] }) {
   );
 }
 
-/** Pending Payments (part 1 §2, §9): invoices with something left to pay, each with Preview (the invoice viewer). */
+/** With more than one document unpaid: what everything due comes to, paid at once (credit used first). */
+function PayEverythingDue({ count }: { count: number }) {
+  const due = useBillingDue();
+  if (count < 2 || !due.data || due.data.total <= 0) return null;
+  return (
+    <div className="lt-row lt-row-spread" style={{ marginBottom: 12 }}>
+      <p className="lt-body2 lt-flush">
+        Everything due: <strong>{formatKes(due.data.total)}</strong> for {due.data.documents.length} documents
+        {due.data.credit > 0 && `, after ${formatKes(due.data.credit)} of credit`}
+      </p>
+      <PayNowButton size="small" label="Pay everything due" payment={allDuePayment(due.data.total, '/dashboard')} />
+    </div>
+  );
+}
+
+/**
+ * Pending Payments (part 1 §2, §9): invoices with something left to pay, each with Preview (the invoice viewer) and
+ * Pay Now; with several, one payment for everything due.
+ */
 export function PendingPayments() {
   const pending = usePendingPayments();
   const phone = usePhoneCards();
@@ -89,6 +107,7 @@ export function PendingPayments() {
         {pending.isLoading && <LoadingSpinner label="Loading pending payments" />}
         {pending.error && <LiteAlert severity="error">{pending.error.message}</LiteAlert>}
         {pending.data?.length === 0 && <p className="lt-muted lt-flush">Nothing to pay.</p>}
+        <PayEverythingDue count={rows.length} />
         {rows.length > 0 && (phone ? <PendingCards rows={rows} /> : <PendingTable rows={rows} />)}
       </LiteCardContent>
     </LiteCard>

@@ -5,6 +5,7 @@ import { LiteAvatar } from '../../shared/lite/surfaces';
 import { useDesktop } from '../../shared/lite/use-media-query';
 import { memberAlertCount, useBillingAlerts } from '../../shared/member/money';
 import { needsAction, useMyApplications, useMyProfile } from '../../shared/member/queries';
+import { PaymentWatcher } from '../../shared/payments/payment-watch';
 import { goodStandingRoute } from '../../shared/payments/routes';
 import { useReviewBell } from '../../shared/review/use-review-bell';
 import { useSession } from '../../shared/session/session-store';
@@ -208,6 +209,7 @@ export function AppShell() {
           </ol>
         </nav>
         <ImpersonationBanner />
+        {!staff && <PaymentWatcher />}
         <Outlet />
       </main>
     </div>

@@ -1,5 +1,5 @@
-import type { Balance, BillingAlerts, LedgerEntry as ContractLedgerEntry } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Balance, BillingAlerts, BillingDue, LedgerEntry as ContractLedgerEntry } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { useSession } from '../session/session-store';
 
@@ -48,8 +48,7 @@ export function memberAlertCount(applicationsNeedingAction: number, unpaidSubscr
   return applicationsNeedingAction + unpaidSubscriptions;
 }
 
-/** After a payment, everything that shows money or a document's paid state is read again. */
-export function useRefreshMoney() {
-  const queryClient = useQueryClient();
-  return () => Promise.all([MONEY_KEY, 'applications', 'profile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+/** Everything the member still owes, oldest first, the credit used first and the total (`GET billing/due`). */
+export function useBillingDue() {
+  return useMemberQuery<BillingDue>('due', 'billing/due');
 }
