@@ -41,7 +41,7 @@ async function main() {
     for (const p of demoPeople) {
       lines.push(
         p.password
-          ? `    member          ${p.email} / ${p.password}  (${p.memberNo})`
+          ? `    member          ${p.email} / ${p.password}  (${p.memberNo}${p.hint ? `: ${p.hint}` : ''})`
           : `    activate        membership no ${p.memberNo}, ID ${p.idNumber}  (never used the portal: try "Activate Account")`,
       );
     }

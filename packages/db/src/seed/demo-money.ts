@@ -2,7 +2,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema';
 import { nextNumber } from '../sequences';
-import { demoMoney } from './demo';
+import { demoArrears, demoMoney } from './demo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -163,6 +163,47 @@ export async function seedDemoMoney(db: Db, now: Date = new Date()): Promise<voi
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await subscribe(tx, current, nairobiDate(new Date(now.getTime() - 45 * DAY_MS)), nairobiDate(new Date(now.getTime() - 15 * DAY_MS)));
+    });
+  }
+}
+
+/**
+ * The member in arrears (ERB1005): the subscriptions of the last three years, each billed in January and due on 31
+ * March, none paid, so the dashboard offers one payment for everything due. Idempotent per period.
+ */
+export async function seedDemoArrears(db: Db, now: Date = new Date()): Promise<void> {
+  const [profile] = await db.select().from(t.profiles).where(eq(t.profiles.memberNo, demoArrears.memberNo));
+  if (!profile) return;
+  const year = Number(nairobiDate(now).slice(0, 4));
+  for (let period = year - demoArrears.years + 1; period <= year; period++) {
+    const code = `${demoArrears.memberNo}-${period}`;
+    const [billed] = await db
+      .select({ id: t.subscriptions.id })
+      .from(t.subscriptions)
+      .where(and(eq(t.subscriptions.memberNo, demoArrears.memberNo), eq(t.subscriptions.period, String(period))));
+    if (billed) continue;
+    const [invoice] = await db
+      .insert(t.ledgerEntries)
+      .values({
+        profileId: profile.profileId,
+        documentNo: await nextNumber(db, 'invoice', 'INV'),
+        documentType: 'Invoice',
+        purpose: 'subscription',
+        description: `Annual subscription ${period}`,
+        amountCents: demoArrears.subscriptionCents,
+        remainingCents: demoArrears.subscriptionCents,
+        externalDocumentNo: code,
+        documentDate: `${period}-01-05`,
+        postingDate: `${period}-01-05`,
+        dueDate: `${period}-03-31`,
+      })
+      .returning();
+    await db.insert(t.subscriptions).values({
+      profileId: profile.profileId,
+      memberNo: demoArrears.memberNo,
+      period: String(period),
+      categoryCode: profile.membershipType ?? 'PROFESSIONAL',
+      invoiceNo: invoice.documentNo,
     });
   }
 }

@@ -21,6 +21,8 @@ export interface DemoPerson {
   registrationDate: string;
   /** null: the member is on the register but has never used the portal (try activation). */
   password: string | null;
+  /** What to try as this member, printed beside the sign-in at start-up. */
+  hint?: string;
 }
 
 export const demoPeople: DemoPerson[] = [
@@ -110,6 +112,29 @@ export const demoPeople: DemoPerson[] = [
     registrationDate: '2015-07-15',
     password: 'Member@2026',
   },
+  // Three years of subscriptions unpaid: pays everything due at once (decision 046).
+  {
+    memberNo: 'ERB1005',
+    firstName: 'David',
+    secondName: 'Musyoka',
+    lastName: 'Mutua',
+    gender: 'Male',
+    dateOfBirth: '1988-05-09',
+    idNumber: '26778899',
+    email: 'david.mutua@example.com',
+    phone: '254755000005',
+    category: 'PROFESSIONAL',
+    discipline: 'ELECTRICAL',
+    county: '016',
+    city: 'MKS-MACHAKOS',
+    workplace: 'Athi Water Works',
+    position: 'Electrical Engineer',
+    sector: 'PARASTATAL',
+    workSince: '2017-02-01',
+    registrationDate: '2017-09-18',
+    password: 'Member@2026',
+    hint: 'three subscriptions unpaid: try "Pay everything due"',
+  },
 ];
 
 /** A demo approver: reaches the review back office (/admin/applications) without being an administrator. */
@@ -128,3 +153,6 @@ export const demoMoney = {
   applicationMpesaReceipt: 'PKA4M8T2LC',
   paidPhone: '254712000001',
 } as const;
+
+/** The member in arrears: the subscriptions of the last three years billed and left unpaid. */
+export const demoArrears = { memberNo: 'ERB1005', years: 3, subscriptionCents: 580_000 } as const;

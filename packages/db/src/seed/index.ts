@@ -16,7 +16,7 @@ import {
 } from './defaults';
 import { demoApprover, demoPeople } from './demo';
 import { seedDemoEvents } from './demo-events';
-import { seedDemoMoney } from './demo-money';
+import { seedDemoArrears, seedDemoMoney } from './demo-money';
 import { seedDemoUpgradesAndLicences } from './demo-upgrades';
 
 export interface SeedOptions {
@@ -44,6 +44,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     if (options.demo) {
       await seedDemo(tx);
       await seedDemoMoney(tx);
+      await seedDemoArrears(tx);
       await seedDemoEvents(tx);
       await seedDemoUpgradesAndLicences(tx);
     }

@@ -53,6 +53,20 @@ describe('the demo seed', () => {
     expect(await isInGoodStanding(db, profile.profileId)).toBe(false);
   });
 
+  it('gives ERB1005 the last three years of subscriptions unpaid, once however often it runs', async () => {
+    const options = { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: true };
+    await seed(db, options);
+    await seed(db, options);
+    const year = Number(today().slice(0, 4));
+    const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.memberNo, 'ERB1005'));
+    const subs = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.memberNo, 'ERB1005'));
+    expect(subs.map((s) => s.period).sort()).toEqual([String(year - 2), String(year - 1), String(year)]);
+    const entries = await db.select().from(schema.ledgerEntries).where(eq(schema.ledgerEntries.profileId, profile.profileId));
+    expect(entries.map((e) => [e.documentType, e.remainingCents])).toEqual(Array.from({ length: 3 }, () => ['Invoice', 580_000]));
+    expect(await balanceCents(db, profile.profileId)).toBe(1_740_000);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
   it('brings demo receipts seeded with the older wording (MPESA payment …) in line', async () => {
     const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.memberNo, 'ERB1001'));
     const receipt = and(eq(schema.ledgerEntries.profileId, profile.profileId), eq(schema.ledgerEntries.externalDocumentNo, 'SDE7H2K9QX'));

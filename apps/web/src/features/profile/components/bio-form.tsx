@@ -21,7 +21,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { useCategories, useSettings } from '../../../shared/settings/use-settings';
 import { toBody, useAfterProfileSave, useLookup } from '../api';
 import { GENDER_OPTIONS } from '../sections/configs';
-import { ErrorDialog, errorMessages } from './error-dialog';
+import { ErrorDialog, splitServerErrors } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
 import { checkFile } from './file-checks';
 
@@ -87,7 +87,7 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
 
   const entitled = categories.data?.find((c) => c.Code === session?.user.category)?.entitled ?? false;
   const titleOptions = (titles.data ?? []).filter((t) => entitled || !t.entitled);
-  const photoPreview = photo ? URL.createObjectURL(photo) : profile?.picture;
+  const photoPreview = photo && !fileErrors.Image ? URL.createObjectURL(photo) : profile?.picture;
 
   function checkFiles() {
     const errors = {
@@ -101,11 +101,8 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
 
   const submit = form.handleSubmit(
     async (parsed) => {
-      const fileProblems = checkFiles();
-      if (fileProblems.length) {
-        setDialogErrors(fileProblems);
-        return;
-      }
+      // A file's problem is said under its field, where it is fixed (issue 28).
+      if (checkFiles().length) return;
       setBusy(true);
       try {
         const body = toBody({ ...form.getValues(), SecondName: parsed.SecondName }, { Image: photo, ID: idFile });
@@ -115,15 +112,20 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
         setIdFile(null);
         await afterSave(initial, 'Profile created. Complete the remaining sections of your profile.');
       } catch (error) {
-        setDialogErrors(errorMessages(error));
+        // The server's messages of a field go under it; only the others open the dialog (issue 28).
+        const { fields, others } = splitServerErrors(error, [...Object.keys(form.getValues()), 'Image', 'ID']);
+        const { Image, ID, ...formFields } = fields;
+        setFileErrors({ Image, ID });
+        for (const [name, message] of Object.entries(formFields)) {
+          form.setError(name as keyof BioInput, { type: 'server', message }, { shouldFocus: true });
+        }
+        setDialogErrors(others);
       } finally {
         setBusy(false);
       }
     },
-    (errors) => {
-      const fileProblems = checkFiles();
-      setDialogErrors([...Object.values(errors).map((e) => String(e?.message)), ...fileProblems]);
-    },
+    // The messages show under the fields and the first one takes the focus: no dialog over the form (issue 28).
+    () => checkFiles(),
   );
 
   const disabled = !editable;
@@ -153,7 +155,8 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
               error={fileErrors.Image}
               onChange={(file) => {
                 setPhoto(file);
-                setFileErrors((e) => ({ ...e, Image: undefined }));
+                // Said when the file is picked, not at Save (issue 28).
+                setFileErrors((e) => ({ ...e, Image: file ? checkFile(BIO_FILE_RULES.photo, file, null) : undefined }));
               }}
               disabled={disabled}
             />
@@ -199,7 +202,10 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
                   error={fileErrors.ID}
                   onChange={(file) => {
                     setIdFile(file);
-                    setFileErrors((e) => ({ ...e, ID: undefined }));
+                    setFileErrors((e) => ({
+                      ...e,
+                      ID: file ? checkFile(BIO_FILE_RULES.id, file, null, profileMessages.idPdf) : undefined,
+                    }));
                   }}
                   disabled={disabled}
                 />

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 import { toBody, useAfterProfileSave } from '../api';
-import { ErrorDialog, errorMessages } from './error-dialog';
+import { ErrorDialog, splitServerErrors } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
 import { checkFile } from './file-checks';
 
@@ -56,30 +56,28 @@ export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial
 
   const submit = form.handleSubmit(
     async () => {
-      const problem = checkPhoto();
-      if (problem) {
-        setDialogErrors([problem]);
-        return;
-      }
+      // The photo's problem is said under it, where it is fixed (issue 28).
+      if (checkPhoto()) return;
       setBusy(true);
       try {
         await api.post(initial ? 'profile/firmBio' : 'profile/firmBio/update', toBody(form.getValues(), { Image: photo }));
         setPhoto(null);
         await afterSave(initial, 'Firm profile created. Complete the remaining sections.');
       } catch (error) {
-        setDialogErrors(errorMessages(error));
+        // The server's messages of a field go under it; only the others open the dialog (issue 28).
+        const { fields, others } = splitServerErrors(error, [...Object.keys(form.getValues()), 'Image']);
+        const { Image, ...formFields } = fields;
+        setPhotoError(Image);
+        for (const [name, message] of Object.entries(formFields)) {
+          form.setError(name as never, { type: 'server', message }, { shouldFocus: true });
+        }
+        setDialogErrors(others);
       } finally {
         setBusy(false);
       }
     },
-    (errors) => {
-      const problem = checkPhoto();
-      const labelOf = (name: string) => FIELDS.find((f) => f.name === name)?.label ?? name;
-      setDialogErrors([
-        ...Object.entries(errors).map(([name, e]) => `${labelOf(name)}: ${String(e?.message)}`),
-        ...(problem ? [problem] : []),
-      ]);
-    },
+    // The messages show under the fields and the first one takes the focus: no dialog over the form (issue 28).
+    () => checkPhoto(),
   );
 
   return (
@@ -102,7 +100,11 @@ export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial
               file={photo}
               stored={firm?.picture ? 'Image on file' : null}
               error={photoError}
-              onChange={setPhoto}
+              onChange={(file) => {
+                setPhoto(file);
+                // Said when the file is picked, not at Save (issue 28).
+                setPhotoError(file ? checkFile(BIO_FILE_RULES.photo, file, null) : undefined);
+              }}
             />
           </Stack>
           <Grid container spacing={2}>

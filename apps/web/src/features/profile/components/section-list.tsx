@@ -33,13 +33,21 @@ import { LoadingSpinner } from '../../../shared/ui/loading';
 import { SummaryCard, usePhoneCards } from '../../../shared/ui/summary-card';
 import { TableScroller } from '../../../shared/ui/table-scroller';
 import { openStoredFile, toBody, useRefreshAfterChange, useSectionEntries } from '../api';
-import { ErrorDialog, errorMessages } from './error-dialog';
+import { ErrorDialog, errorMessages, splitServerErrors } from './error-dialog';
 import { FieldInput, FileField } from './field-input';
 import type { FieldDef, SectionConfig } from './field-types';
 import { checkFile, type StoredFile, withExtraChecks } from './file-checks';
 import { type TranscriptDraft, TranscriptsField, transcriptProblem } from './transcripts-field';
 
 type Values = Record<string, unknown>;
+
+/** What a list can still take given its entries. */
+export interface AddLimits {
+  /** The dialog's fields for a new entry (null) or for `entry`: choices already taken left out. */
+  fieldsFor?: (entry: SectionEntry | null) => FieldDef[];
+  /** Why nothing more can be added (Add is not offered); null when something can. */
+  blocked?: string | null;
+}
 
 /** The form value that holds a foreign qualification's new transcripts (the name the server reads the files under). */
 const TRANSCRIPTS = 'transcripts';
@@ -120,7 +128,11 @@ function EntryDialog({
       onSaved(!entry);
       onClose();
     } catch (error) {
-      setServerErrors(errorMessages(error));
+      // Messages of a field go under it, where it is fixed; only the others open the dialog (issue 28).
+      const shown = config.fields.filter((f) => !f.visible || f.visible(ctx)).map((f) => f.name);
+      const { fields, others } = splitServerErrors(error, shown);
+      for (const [name, message] of Object.entries(fields)) form.setError(name, { type: 'server', message }, { shouldFocus: true });
+      setServerErrors(others);
     } finally {
       setBusy(false);
     }
@@ -144,7 +156,8 @@ function EntryDialog({
                       stored={(entry?.[f.name] as StoredFile)?.fileName}
                       error={errors[f.name]?.message as string | undefined}
                       onChange={(file) => {
-                        setExtra(f.name, file);
+                        // A file is checked when it is picked, not at Save (issue 28).
+                        form.setValue(f.name, file, { shouldValidate: Boolean(file) || isSubmitted });
                         if (config.path === 'attachments' && file && f.name === 'attachment')
                           form.setValue('fileName', file.name, { shouldValidate: isSubmitted });
                       }}
@@ -183,6 +196,7 @@ export function SectionList({
   extra,
   hideColumns,
   rowActions,
+  limits,
 }: {
   config: SectionConfig;
   schema?: ZodType;
@@ -191,6 +205,8 @@ export function SectionList({
   hideColumns?: string[];
   /** Actions of one row shown in view and edit mode (the referees' Resend and report). */
   rowActions?: (entry: SectionEntry) => React.ReactNode;
+  /** What can still be added given the entries there are (contacts: one of each type). */
+  limits?: (entries: SectionEntry[]) => AddLimits;
 }) {
   const entries = useSectionEntries(config.path);
   const refresh = useRefreshAfterChange();
@@ -201,6 +217,11 @@ export function SectionList({
   const resolvedSchema = useMemo(() => schema ?? (SECTIONS[config.path as SectionName].schema as ZodType), [schema, config.path]);
   // Nothing to add to a list that did not load (a section of the other membership type answers 403; issue 16).
   const editable = !entries.error && (alwaysEditable || editing || entries.data?.length === 0);
+  const limit = useMemo(() => limits?.(entries.data ?? []), [limits, entries.data]);
+  const dialogConfig = useMemo(
+    () => (limit?.fieldsFor ? { ...config, fields: limit.fieldsFor(dialog.entry) } : config),
+    [config, limit, dialog.entry],
+  );
   const columns = config.columns.filter((c) => !hideColumns?.includes(c.label));
   const fileFields = config.fields.filter((f) => f.kind === 'file');
   const phone = usePhoneCards();
@@ -251,7 +272,7 @@ export function SectionList({
         slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }}
         action={
           <Box sx={{ display: 'flex', gap: 1 }}>
-            {editable && (
+            {editable && !limit?.blocked && (
               <Button startIcon={<Add />} variant="contained" onClick={() => setDialog({ open: true, entry: null })}>
                 {config.addLabel ?? `Add ${config.noun}`}
               </Button>
@@ -268,6 +289,18 @@ export function SectionList({
         {entries.isLoading && <LoadingSpinner />}
         {entries.error && <Alert severity="error">{entries.error.message}</Alert>}
         {entries.data?.length === 0 && <Alert severity="info">Nothing added yet.</Alert>}
+        {Boolean(entries.data?.length) &&
+          (editable && limit?.blocked ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {limit.blocked}
+            </Alert>
+          ) : (
+            !editable && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                Press Edit to add, change or delete {config.title.toLowerCase()}.
+              </Typography>
+            )
+          ))}
         {Boolean(entries.data?.length) &&
           (phone ? (
             <Stack spacing={1.5}>
@@ -330,7 +363,7 @@ export function SectionList({
           ))}
       </CardContent>
       <EntryDialog
-        config={config}
+        config={dialogConfig}
         schema={resolvedSchema}
         entry={dialog.entry}
         open={dialog.open}

@@ -1,8 +1,8 @@
 import { Description, Search, Send } from '@mui/icons-material';
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Tooltip, Typography } from '@mui/material';
-import { contactSchemaFor, refereeMessages, refereeSchemaFor, type SectionEntry } from '@portal/contract';
+import { CONTACT_TYPES, contactSchemaFor, profileMessages, refereeMessages, refereeSchemaFor, type SectionEntry } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
 import { api } from '../../../shared/api/client';
@@ -10,7 +10,8 @@ import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { useToast } from '../../../shared/ui/toast';
 import { useLookup, useRefreshAfterChange, useSectionEntries } from '../api';
-import { SectionList } from '../components/section-list';
+import type { FieldDef } from '../components/field-types';
+import { type AddLimits, SectionList } from '../components/section-list';
 import { contactConfig, employeesConfig, refereeConfig } from './configs';
 
 export function ContactsSection({ alwaysEditable }: { alwaysEditable?: boolean }) {
@@ -25,7 +26,27 @@ export function ContactsSection({ alwaysEditable }: { alwaysEditable?: boolean }
     }),
     [session?.user.email],
   );
-  return <SectionList config={config} schema={schema} alwaysEditable={alwaysEditable} />;
+  const limits = useCallback((entries: SectionEntry[]) => contactLimits(config.fields, entries), [config.fields]);
+  return <SectionList config={config} schema={schema} alwaysEditable={alwaysEditable} limits={limits} />;
+}
+
+/**
+ * A profile holds one contact of each type (part 1 §5): the type list offers only those not taken (an entry being
+ * edited keeps its own), a new contact starts on the first free one, and when both are there Add gives way to why.
+ */
+export function contactLimits(fields: FieldDef[], entries: SectionEntry[]): AddLimits {
+  const takenBesides = (entry: SectionEntry | null) =>
+    new Set(entries.filter((e) => e.EntryNo !== entry?.EntryNo).map((e) => String(e.Type ?? '')));
+  const free = CONTACT_TYPES.filter((type) => !takenBesides(null).has(type));
+  return {
+    fieldsFor: (entry) =>
+      fields.map((f) => {
+        if (f.name !== 'Type') return f;
+        const options = (f.options ?? []).filter((o) => !takenBesides(entry).has(o.value));
+        return { ...f, options, defaultValue: entry ? f.defaultValue : (options[0]?.value ?? '') };
+      }),
+    blocked: free.length === 0 ? profileMessages.contactsComplete : null,
+  };
 }
 
 interface MemberFound {
