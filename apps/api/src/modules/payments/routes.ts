@@ -25,7 +25,8 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security,
           summary:
             'Start paying the caller’s own document: {request: base64 payment request, provider: MPESA | CARD | CREDIT, phone?}. ' +
-            'The amount is the invoice’s remaining amount; MPESA sends an STK push, CARD answers checkoutUrl, CREDIT applies credit at once',
+            'The amount is the invoice’s remaining amount; MPESA sends an STK push, CARD answers checkoutUrl, CREDIT applies credit at once. ' +
+            'sourceDocumentNo ALL-DUE pays everything due: credit first, then one payment for the rest, settling the documents oldest first',
           body: createPaymentRequest,
           response: paymentResponse,
         },
