@@ -8,11 +8,14 @@ import { receiptRoute } from '../../shared/payments/routes';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 
-export function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+/** A label and its value; an amount (`nowrap`) keeps to one line and the label wraps instead. */
+export function Row({ label, children, strong, nowrap }: { label: string; children: ReactNode; strong?: boolean; nowrap?: boolean }) {
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
       <Typography color={strong ? 'text.primary' : 'text.secondary'}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>{children}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right', ...(nowrap ? { whiteSpace: 'nowrap' } : {}) }}>
+        {children}
+      </Typography>
     </Stack>
   );
 }
@@ -38,7 +41,7 @@ function Breakdown({ lines, label }: { lines: FeeLine[]; label: string }) {
 
 function AmountToPay({ label, amount }: { label: string; amount: number | undefined }) {
   return (
-    <Row label={label} strong>
+    <Row label={label} strong nowrap>
       <Box component="span" sx={{ fontSize: '1.25rem', fontWeight: 700 }} data-testid="checkout-amount">
         {amount === undefined ? '—' : formatKes(amount)}
       </Box>
@@ -72,7 +75,9 @@ export function Summary({
       <Divider sx={{ my: 1 }} />
       {paidInFull ? (
         <>
-          <Row label="Amount">{formatKes(invoice.amount)}</Row>
+          <Row label="Amount" nowrap>
+            {formatKes(invoice.amount)}
+          </Row>
           <Row label="Status">
             <Chip size="small" label="Paid" sx={{ bgcolor: STATUS_COLORS.good, color: '#fff' }} />
           </Row>
@@ -97,7 +102,9 @@ export function AllDueSummary({ due, attempt }: { due: BillingDue | undefined; a
         <Stack component="ul" aria-label="Documents being paid" spacing={1} sx={{ listStyle: 'none', p: 0, my: 1 }}>
           {due.documents.map((doc) => (
             <Box component="li" key={doc.documentNo}>
-              <Row label={`${doc.documentNo} · ${doc.description}`}>{formatKes(doc.remaining)}</Row>
+              <Row label={`${doc.documentNo} · ${doc.description}`} nowrap>
+                {formatKes(doc.remaining)}
+              </Row>
               <Breakdown lines={doc.breakdown} label={`What ${doc.documentNo} is made of`} />
             </Box>
           ))}
@@ -105,7 +112,9 @@ export function AllDueSummary({ due, attempt }: { due: BillingDue | undefined; a
       )}
       <Divider sx={{ my: 1 }} />
       {due && due.credit > 0 && due.documents.length > 0 && (
-        <Row label="Credit used first">{formatKes(-Math.min(due.credit, due.owed))}</Row>
+        <Row label="Credit used first" nowrap>
+          {formatKes(-Math.min(due.credit, due.owed))}
+        </Row>
       )}
       <AmountToPay label={attempt?.status === 'succeeded' ? 'Amount paid' : 'Total to pay'} amount={amount} />
     </Box>
