@@ -21,6 +21,7 @@ import { documentRoutes } from './modules/documents/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
+import { mfaRoutes } from './modules/mfa/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { paymentSandboxEnabled, paymentSandboxRoutes } from './modules/payments';
 import { paymentRoutes } from './modules/payments/routes';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(companyRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(authRoutes(ctx));
+      await api.register(mfaRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(applicationRoutes(ctx));
       await api.register(adminRoutes(ctx));

@@ -7,6 +7,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { LogStream } from '../src/shared/logging';
+import { completeSignIn } from './mfa';
 
 export const ADMIN_EMAIL = 'admin@portal.test';
 export const ADMIN_PASSWORD = 'Admin@2026';
@@ -204,8 +205,13 @@ export function uniqueIp(): string {
   return `172.16.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
+/**
+ * Signs in and answers the session's token. Staff are enrolled in a second factor on their first sign-in and give
+ * a code on later ones (test/mfa.ts), so their session may do everything, step-up included.
+ */
 export async function signIn(t: TestApp, email: string, password = STRONG_PASSWORD, ip?: string): Promise<string> {
-  const response = await t.call('POST', '/api/auth/login', { body: { email, password }, ip: ip ?? uniqueIp() });
+  const from = ip ?? uniqueIp();
+  const response = await t.call('POST', '/api/auth/login', { body: { email, password }, ip: from });
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
-  return response.body.data.token;
+  return completeSignIn(t, email.trim().toLowerCase(), response.body.data, from);
 }

@@ -155,6 +155,10 @@ export const AUDIT_ACTIONS = [
   'upgrade.plan_updated',
   'license.status_changed',
   'license.lapsed',
+  'mfa.enabled',
+  'mfa.removed',
+  'mfa.reset',
+  'mfa.recovery_code_used',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ export * from './limits';
 export * from './lite-colours';
 export * from './members';
 export * from './messages';
+export * from './mfa';
 export * from './money';
 export * from './payments';
 export * from './phone';

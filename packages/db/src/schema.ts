@@ -145,6 +145,8 @@ export const users = pgTable(
     emailUpdates: smallint('email_updates').notNull().default(1),
     smsReminders: smallint('sms_reminders').notNull().default(1),
     smsUpdates: smallint('sms_updates').notNull().default(1),
+    /** A second factor is on (an enabled TOTP or passkey): kept with its factors, read with every session. */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -167,8 +169,47 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When this session last checked a second factor (sign-in or step-up); null: never. */
+    mfaAt: timestamp('mfa_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Second factors (decision 047). TOTP: the base32 secret, `enabled_at` null until its first code confirms it, and
+ * the last time step used, so a code is taken only once. At most one TOTP per user.
+ */
+export const mfaFactors = pgTable(
+  'mfa_factors',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'totp' | 'passkey'. */
+    kind: text('kind').notNull(),
+    secret: text('secret'),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_factors_user_idx').on(t.userId), uniqueIndex('mfa_factors_one_totp_key').on(t.userId).where(sql`${t.kind} = 'totp'`)],
+);
+
+/** Ten single-use recovery codes per user, stored hashed; a new set replaces the old. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );
 
 /** OTPs, activation links, reset links and member-activation codes: hashed, single use, expiring. */

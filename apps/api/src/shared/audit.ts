@@ -6,6 +6,8 @@ export interface AuditInput {
   action: AuditAction;
   target?: string | null;
   details?: Record<string, unknown>;
+  /** Who acted, when the request carries no session yet (the second step of a sign-in). */
+  actor?: { id: number; email: string };
 }
 
 /**
@@ -17,8 +19,8 @@ export async function audit(db: Db, request: FastifyRequest, input: AuditInput) 
   const impersonating = Boolean(auth?.impersonator);
   await db.insert(schema.auditLog).values({
     action: input.action,
-    actorId: impersonating ? (auth?.impersonator?.id ?? null) : (auth?.user.id ?? null),
-    actorEmail: impersonating ? (auth?.impersonator?.email ?? null) : (auth?.user.email ?? null),
+    actorId: impersonating ? (auth?.impersonator?.id ?? null) : (auth?.user.id ?? input.actor?.id ?? null),
+    actorEmail: impersonating ? (auth?.impersonator?.email ?? null) : (auth?.user.email ?? input.actor?.email ?? null),
     onBehalfOfId: impersonating ? (auth?.user.id ?? null) : null,
     onBehalfOfEmail: impersonating ? (auth?.user.email ?? null) : null,
     target: input.target ?? null,

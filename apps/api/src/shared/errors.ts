@@ -19,7 +19,7 @@ const tooManyFiles = 'Too many files in one request';
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new HttpError(400, message, errors);
 export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
+export const forbidden = (message: string, errors?: Record<string, string[]>) => new HttpError(403, message, errors);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) => new HttpError(409, message, errors);
 

@@ -1,4 +1,4 @@
-import { messages, type User } from '@portal/contract';
+import { MFA_ENROL, MFA_STEP_UP, messages, mfaMessages, STEP_UP_MINUTES, type User } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface Auth {
   user: UserRow;
   sessionId: number;
+  /** When this session last checked a second factor (sign-in or step-up). */
+  mfaAt: Date | null;
   impersonatorId: number | null;
   /** The administrator behind a "log in as" session. */
   impersonator: { id: number; email: string; name: string | null } | null;
@@ -25,11 +27,17 @@ declare module 'fastify' {
   }
 }
 
-export async function createSession(db: Db, config: Config, userId: number, impersonatorId: number | null = null) {
+export async function createSession(
+  db: Db,
+  config: Config,
+  userId: number,
+  impersonatorId: number | null = null,
+  mfaAt: Date | null = null,
+) {
   const token = randomToken();
   const lifetimeMinutes = impersonatorId ? Math.min(60, config.sessionAbsoluteMinutes) : config.sessionAbsoluteMinutes;
   const expiresAt = new Date(Date.now() + lifetimeMinutes * 60_000);
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, impersonatorId, expiresAt });
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, impersonatorId, expiresAt, mfaAt });
   return { token, expiresAt };
 }
 
@@ -70,7 +78,13 @@ export async function resolveSession(db: Db, config: Config, token: string): Pro
       .where(eq(users.id, row.session.impersonatorId));
     impersonator = admin ?? null;
   }
-  return { user: row.user, sessionId: row.session.id, impersonatorId: row.session.impersonatorId, impersonator };
+  return {
+    user: row.user,
+    sessionId: row.session.id,
+    mfaAt: row.session.mfaAt,
+    impersonatorId: row.session.impersonatorId,
+    impersonator,
+  };
 }
 
 export async function endSession(db: Db, sessionId: number) {
@@ -91,19 +105,58 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
+/** Administrators and approvers: they must have a second factor (issue 25). */
+export function isStaff(user: Pick<UserRow, 'isAdmin' | 'isApprover'>): boolean {
+  return user.isAdmin || user.isApprover;
+}
+
+/**
+ * Staff without a second factor may only enrol (decision 047): every guarded call but enrolment, the factors'
+ * status and sign-out answers 403 with errors.mfa ['enrol'], which the web app turns into the enrolment page. A
+ * "log in as" session is the member's, and was opened by staff who passed the check.
+ */
+function assertEnrolled(auth: Auth): void {
+  if (isStaff(auth.user) && !auth.user.mfaEnabled && !auth.impersonatorId) {
+    throw forbidden(mfaMessages.enrolRequired, { mfa: [MFA_ENROL] });
+  }
+}
+
+/** Any signed-in session, enrolled or not: for enrolment itself, the factors' status and sign-out. */
+export async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.auth) throw unauthorized(messages.currentSession);
+}
+
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
   if (!request.auth) throw unauthorized(messages.currentSession);
+  assertEnrolled(request.auth);
 }
 
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
   if (!request.auth) throw unauthorized(messages.currentSession);
   if (!request.auth.user.isAdmin) throw forbidden(messages.notAllowed);
+  assertEnrolled(request.auth);
 }
 
 /** The back office (applications, members): admins and approvers. 401 for a visitor, 403 for a member. */
 export async function requireReviewer(request: FastifyRequest, _reply: FastifyReply) {
   if (!request.auth) throw unauthorized(messages.currentSession);
-  if (!request.auth.user.isAdmin && !request.auth.user.isApprover) throw forbidden(messages.notAllowed);
+  if (!isStaff(request.auth.user)) throw forbidden(messages.notAllowed);
+  assertEnrolled(request.auth);
+}
+
+/** Whether this session checked a second factor within the last STEP_UP_MINUTES. */
+export function recentlyVerified(auth: Pick<Auth, 'mfaAt'>, now = Date.now()): boolean {
+  return auth.mfaAt !== null && now - auth.mfaAt.getTime() <= STEP_UP_MINUTES * 60_000;
+}
+
+/**
+ * Step-up (issue 25): "log in as", the main administrator's settings and user management need a second-factor
+ * check within the last 15 minutes: 403 with errors.mfa ['step-up'] otherwise, which the web app answers by asking
+ * for a code (POST auth/mfa/step-up) and sending the call again. Runs after the role's guard.
+ */
+export async function requireRecentMfa(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.auth) throw unauthorized(messages.currentSession);
+  if (!recentlyVerified(request.auth)) throw forbidden(mfaMessages.stepUpRequired, { mfa: [MFA_STEP_UP] });
 }
 
 export function isMainAdmin(user: UserRow, config: Config) {
@@ -144,7 +197,8 @@ export function toUserDto(user: UserRow, config: Config): User {
   };
 }
 
-export async function sessionFor(db: Db, config: Config, user: UserRow) {
-  const { token, expiresAt } = await createSession(db, config, user.id);
+/** A new session for the user; `mfaAt` when a second factor was just checked. */
+export async function sessionFor(db: Db, config: Config, user: UserRow, mfaAt: Date | null = null) {
+  const { token, expiresAt } = await createSession(db, config, user.id, null, mfaAt);
   return { token, user: toUserDto(user, config), expires_at: expiresAt.toISOString(), impersonator: null };
 }

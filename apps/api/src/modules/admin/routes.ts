@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
-import { requireAdmin, requireMainAdmin, requireUser } from '../../shared/session';
+import { requireAdmin, requireMainAdmin, requireRecentMfa, requireUser } from '../../shared/session';
 import { uploadsOf } from '../../shared/uploads';
 import { listAudit } from './audit-log';
 import { endImpersonation, startImpersonation } from './impersonation';
@@ -55,17 +55,21 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       response: { 200: z.object({ data: adminSettingsSchema }) },
     };
     const settingsForm = { form: { files: 0, fileSize: 0 } };
-    app.post('/admin/settings', { onRequest: mainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
+    app.post('/admin/settings', { onRequest: [mainAdmin, requireRecentMfa], config: settingsForm, schema: saveSchema }, async (req) => ({
       data: await saveSettings(ctx, req, req.body),
     }));
-    app.post('/admin/updateSettings', { onRequest: mainAdmin, config: settingsForm, schema: saveSchema }, async (req) => ({
-      data: await saveSettings(ctx, req, req.body),
-    }));
+    app.post(
+      '/admin/updateSettings',
+      { onRequest: [mainAdmin, requireRecentMfa], config: settingsForm, schema: saveSchema },
+      async (req) => ({
+        data: await saveSettings(ctx, req, req.body),
+      }),
+    );
 
     app.post(
       '/admin/company',
       {
-        onRequest: mainAdmin,
+        onRequest: [mainAdmin, requireRecentMfa],
         // The logo's own limit (512KB) is checked with its message; the form stops reading well past it.
         config: { form: { files: 1, fileSize: 4 * LOGO_MAX_BYTES } },
         schema: {
@@ -97,7 +101,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/updateUser/:id',
       {
-        onRequest: requireAdmin,
+        onRequest: [requireAdmin, requireRecentMfa],
         schema: { tags, security, params: idParams, body: updateUserRequest, response: { 200: z.object({ data: adminUserSchema }) } },
       },
       async (req) => ({ data: await updateUser(ctx, req, req.params.id, req.body.email, req.body.phone_no) }),
@@ -105,7 +109,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/deleteUser/:id',
-      { onRequest: requireAdmin, schema: { tags, security, params: idParams, response: message } },
+      { onRequest: [requireAdmin, requireRecentMfa], schema: { tags, security, params: idParams, response: message } },
       async (req) => ({
         data: await deleteUser(ctx, req, req.params.id),
       }),
@@ -114,7 +118,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/sendActivationLink',
       {
-        onRequest: requireAdmin,
+        onRequest: [requireAdmin, requireRecentMfa],
         schema: { tags, security, summary: 'Sends the user a password reset link', body: userIdRequest, response: message },
       },
       async (req) => ({ data: await sendUserResetLink(ctx, req, req.body.id) }),
@@ -123,7 +127,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/loginas',
       {
-        onRequest: requireAdmin,
+        onRequest: [requireAdmin, requireRecentMfa],
         schema: {
           tags,
           security,

@@ -6,7 +6,7 @@ import { sameHash, sha256 } from '../../shared/tokens';
 
 const { oneTimeCodes } = schema;
 
-export type CodePurpose = 'otp' | 'activation_link' | 'password_reset' | 'member_activation' | 'application_submit';
+export type CodePurpose = 'otp' | 'activation_link' | 'password_reset' | 'member_activation' | 'application_submit' | 'mfa_login';
 
 export const CODE_TTL_MINUTES: Record<CodePurpose, number> = {
   otp: 10,
@@ -14,6 +14,7 @@ export const CODE_TTL_MINUTES: Record<CodePurpose, number> = {
   password_reset: 60,
   member_activation: 10,
   application_submit: 10,
+  mfa_login: 5,
 };
 export const MAX_WRONG_TRIES = 5;
 export const RESEND_WAIT_SECONDS = 60;
@@ -89,7 +90,7 @@ export async function consumeTokenCode(db: Db, purpose: CodePurpose, token: stri
   return live;
 }
 
-async function markConsumed(db: Db, id: number): Promise<boolean> {
+export async function markConsumed(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .update(oneTimeCodes)
     .set({ consumedAt: new Date() })

@@ -7,6 +7,7 @@ import { HttpError } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import { consumeLimit, limits, releaseLimit, reserveLimit } from '../../shared/rate-limit';
 import { sessionFor, type UserRow } from '../../shared/session';
+import { startMfaChallenge } from '../mfa/sign-in';
 import { enqueue } from '../outbox/outbox';
 import { notices } from './notices';
 import { sendOtp } from './verification';
@@ -74,5 +75,7 @@ export async function login(ctx: AppContext, ip: string, email: string, password
     await sendOtp(ctx, user, { quiet: true });
     throw new NotVerifiedError({ id: user.id, phone_no: user.phoneNo ?? '' });
   }
+  // A second factor on: no session until its code (auth/mfa/verify; decision 047).
+  if (user.mfaEnabled) return startMfaChallenge(ctx, user);
   return sessionFor(ctx.db, ctx.config, user);
 }

@@ -7,6 +7,7 @@ import {
   memberSearchResult,
   messageData,
   messages,
+  mfaChallengeSchema,
   notificationRequest,
   otpTicket,
   passwordResetRequest,
@@ -26,7 +27,7 @@ import * as z from 'zod';
 import { assertHuman, makeChallenge } from '../../shared/bot-check';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
-import { currentUser, endSession, requireUser, toUserDto } from '../../shared/session';
+import { currentUser, endSession, requireSession, requireUser, toUserDto } from '../../shared/session';
 import { activateMember, requestActivation, searchMember } from './activation';
 import { login, NotVerifiedError } from './login';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
@@ -35,7 +36,8 @@ import { resendOtp, verifyActivationLink, verifyOtp } from './verification';
 
 const session = { 200: z.object({ data: sessionResponse }) };
 const loginResponses = {
-  ...session,
+  // The session, or (a second factor on) the ticket for auth/mfa/verify.
+  200: z.object({ data: z.union([sessionResponse, mfaChallengeSchema]) }),
   // An unverified account (the OTP ticket), or an account past its failed sign-ins (errors.voterToken: decision 029).
   403: z.union([
     z.object({ message: z.string(), otp: otpTicket }),
@@ -122,14 +124,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/auth/logout', { onRequest: requireUser, schema: { tags, response: message, security: [{ bearer: [] }] } }, async (req) => {
-      if (req.auth) await endSession(ctx.db, req.auth.sessionId);
-      return { data: { message: messages.loggedOut } };
-    });
+    app.post(
+      '/auth/logout',
+      { onRequest: requireSession, schema: { tags, response: message, security: [{ bearer: [] }] } },
+      async (req) => {
+        if (req.auth) await endSession(ctx.db, req.auth.sessionId);
+        return { data: { message: messages.loggedOut } };
+      },
+    );
 
     app.get(
       '/auth/user',
-      { onRequest: requireUser, schema: { tags, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] } },
+      { onRequest: requireSession, schema: { tags, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] } },
       async (req) => ({ data: toUserDto(currentUser(req), ctx.config) }),
     );
 

@@ -3,15 +3,13 @@ import { schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
-import type { UserRow } from '../../shared/session';
+import { isStaff, type UserRow } from '../../shared/session';
 
 // The statements' document routes import it from here.
 export { codeCandidates } from '../../shared/document-code';
 
 /** Admins and approvers may read any member's statement; a member only their own. */
-export function isStaff(user: UserRow): boolean {
-  return user.isAdmin || user.isApprover;
-}
+export { isStaff };
 
 /**
  * Whose money the call reads: the caller's own profile, or (admins and approvers only) the `?profileId=` named.
