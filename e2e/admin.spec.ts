@@ -10,7 +10,7 @@ async function memberPage(browser: Browser): Promise<Page> {
 }
 
 test('the administrator changes the primary colour and a member sees it', async ({ page, browser }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signedIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
   await page.screenshot({ path: 'screenshots/admin-settings.png', fullPage: true });
@@ -33,7 +33,7 @@ test('the administrator changes the primary colour and a member sees it', async 
 });
 
 test('the administrator edits a user with the spec messages', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signedIn(page, ADMIN.email, ADMIN.password);
   await page.getByRole('link', { name: 'User Settings' }).click();
   await expect(page).toHaveURL(/\/admin\/user-settings$/);
   await page.getByLabel('Search users').fill('jane');

@@ -1,12 +1,11 @@
 import { BOT_CHECK_PORT } from '../playwright.config';
-import { ADMIN, DEMO_MEMBER, expect, signIn, test } from './support';
+import { ADMIN, DEMO_MEMBER, expect, signIn, staffToken, test } from './support';
 
 // This portal runs with INACTIVITY_TIMEOUT_MS=3000 (playwright.config.ts).
 test.use({ baseURL: `http://127.0.0.1:${BOT_CHECK_PORT}` });
 
 test('with inactivity logout on, an idle session ends in the browser and on the server', async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  const adminToken = (await login.json()).data.token as string;
+  const adminToken = await staffToken(request, `http://127.0.0.1:${BOT_CHECK_PORT}`, ADMIN.email, ADMIN.password);
   const current = (await (await request.get('/api/admin/settings', { headers: { authorization: `Bearer ${adminToken}` } })).json()).data;
   const minor = { ...JSON.parse(current.minor_settings), inactivityLogout: true };
   const saved = await request.post('/api/admin/updateSettings', {

@@ -1,4 +1,16 @@
-import { ADMIN, codeIn, DEMO_INACTIVE, DEMO_MEMBER, expect, linkIn, registeredApplicant, signIn, test, waitForMessage } from './support';
+import {
+  ADMIN,
+  codeIn,
+  DEMO_INACTIVE,
+  DEMO_MEMBER,
+  expect,
+  linkIn,
+  registeredApplicant,
+  signedIn,
+  signIn,
+  test,
+  waitForMessage,
+} from './support';
 
 test('the demo member signs in, sees the dashboard and logs out', async ({ page }) => {
   await page.goto('/');
@@ -56,7 +68,7 @@ test('after ten wrong passwords the right one still signs in, through the bot ch
 });
 
 test('the main administrator lands on Admin Settings', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signedIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Settings' })).toBeVisible();
 });

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
+import { passSecondFactor } from './second-factor';
+
 /** Specs take `test` from here: Playwright's, with every screen checked by axe (accessibility-audit.ts). */
 export { test } from './accessibility-audit';
+export { nextCode, staffToken } from './second-factor';
 export { expect };
 
 export interface OutboxMessage {
@@ -46,10 +49,11 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Signs in and waits until the portal has left the login page. */
+/** Signs in, gives the second factor when the account has one (staff set one up first), and waits until in. */
 export async function signedIn(page: Page, email: string, password: string) {
   await signIn(page, email, password);
   await expect(page).not.toHaveURL(/\/$/);
+  await passSecondFactor(page, email);
 }
 
 export const DEMO_MEMBER = { email: 'jane.mwangi@example.com', password: 'Member@2026', memberNo: 'ERB1001' };

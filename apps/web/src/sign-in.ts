@@ -7,6 +7,7 @@ import { encodeJson, FIELD_ERROR_SUFFIX, type OtpTicket, SIGN_IN_IDS } from '@po
 import { authApi } from './features/auth/api';
 import { landingPath } from './features/auth/landing';
 import { ApiError } from './shared/api/client';
+import { SIGN_IN_CODE_PATH, savePendingSignIn } from './shared/session/mfa-challenge';
 import { readStoredSession, saveSession } from './shared/session/session-storage';
 import { clearFlash, type Flash, readFlash, setFlash } from './shared/ui/flash-storage';
 
@@ -97,6 +98,12 @@ export function startSignIn(root: ParentNode, go: (path: string) => void = (path
     voterToken = undefined;
     try {
       const session = await authApi.login(email.value, password.value, token);
+      if ('mfaRequired' in session) {
+        // A second factor is on: the web app asks for the code (decision 047).
+        savePendingSignIn({ ...session, email: email.value.trim() });
+        go(SIGN_IN_CODE_PATH);
+        return;
+      }
       saveSession(session, { silent: true });
       go(landingPath(session.user));
       return; // leaving: the button stays busy

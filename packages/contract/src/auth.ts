@@ -184,6 +184,8 @@ export const userSchema = z.object({
   email_updates: z.number(),
   sms_reminders: z.number(),
   sms_updates: z.number(),
+  /** A second factor is on (staff must have one; issue 25). Optional for sessions saved before it existed. */
+  mfa_enabled: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

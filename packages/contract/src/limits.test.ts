@@ -79,6 +79,11 @@ const REQUESTS: Record<string, z.ZodType> = {
   // payments.ts: the decoded request travels base64 inside createPaymentRequest.
   paymentRequestSchema: contract.paymentRequestSchema,
   createPaymentRequest: contract.createPaymentRequest,
+  // mfa.ts
+  mfaVerifyRequest: contract.mfaVerifyRequest,
+  mfaCodeRequest: contract.mfaCodeRequest,
+  totpRemoveRequest: contract.totpRemoveRequest,
+  mfaResetRequest: contract.mfaResetRequest,
   // profile.ts: the bio, the firm's details and every section (form data or JSON).
   bioBase: contract.bioBase,
   bioSchemaFor: contract.bioSchemaFor({ boardCaption: false }),

@@ -194,6 +194,7 @@ export function toUserDto(user: UserRow, config: Config): User {
     email_updates: user.emailUpdates,
     sms_reminders: user.smsReminders,
     sms_updates: user.smsUpdates,
+    mfa_enabled: user.mfaEnabled,
   };
 }
 

@@ -30,6 +30,13 @@ export const router = createBrowserRouter([
           // The sign-in page is rendered by the server (decision 042): reached inside the app, it is loaded whole.
           { path: '/', element: <ServerPage /> },
           {
+            path: '/sign-in/code',
+            ...lazyPage(
+              () => import('../features/auth/pages/two-step-page'),
+              (m) => <m.TwoStepPage />,
+            ),
+          },
+          {
             path: '/forgot-password',
             ...lazyPage(
               () => import('../features/auth/pages/forgot-password-page'),
@@ -108,6 +115,13 @@ export const router = createBrowserRouter([
               () => import('../features/dashboard/dashboard-page'),
               (m) => <m.DashboardPage />,
               { lite: true },
+            ),
+          },
+          {
+            path: '/security',
+            ...lazyPage(
+              () => import('../features/account/security-page'),
+              (m) => <m.SecurityPage />,
             ),
           },
           {

@@ -22,7 +22,14 @@ describe('issueCode', () => {
     expect(row.attempts).toBe(0);
     expect(row.consumedAt).toBeNull();
     expect((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000).toBeCloseTo(CODE_TTL_MINUTES.otp, 0);
-    expect(CODE_TTL_MINUTES).toEqual({ otp: 10, activation_link: 10, password_reset: 60, member_activation: 10, application_submit: 10 });
+    expect(CODE_TTL_MINUTES).toEqual({
+      otp: 10,
+      activation_link: 10,
+      password_reset: 60,
+      member_activation: 10,
+      application_submit: 10,
+      mfa_login: 5,
+    });
   });
 
   it('retires the earlier live code of the same purpose and owner only', async () => {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityFields, activityRow, cpdMember, daysAgo, postActivity, recordedActivity, staffToken } from '../../../test/cpd';
 import { createTestApp, createUser, signIn } from '../../../test/harness';
+import { enrolTotp } from '../../../test/mfa';
 import { postMultipart } from '../../../test/multipart';
 import { pdf, polyglotPdfBytes } from '../../../test/profile';
 import { thisYear } from './common';
@@ -285,6 +286,8 @@ describe('decisions (admins and approvers)', () => {
 
     // An approver who is also a member does not decide their own activity.
     await t.db.update(schema.users).set({ isApprover: true }).where(eq(schema.users.id, member.user.id));
+    // Staff have a second factor (issue 25).
+    await enrolTotp(t, member.token);
     const own = await t.call('POST', `/api/admin/cpd/activities/${activity.id}/accept`, { token: member.token, body: accept });
     expect(own).toMatchObject({ status: 403, body: { message: cpdMessages.ownActivity } });
     const ownReject = await t.call('POST', `/api/admin/cpd/activities/${activity.id}/reject`, {

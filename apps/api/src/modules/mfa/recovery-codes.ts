@@ -33,7 +33,7 @@ export async function issueRecoveryCodes(db: Db, userId: number): Promise<string
 }
 
 /** Uses a recovery code: true once for each code (a conditional update, so two uses at once cannot both pass). */
-export async function useRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
+export async function redeemRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
   if (!looksLikeRecoveryCode(code)) return false;
   const used = await db
     .update(mfaRecoveryCodes)

@@ -1,6 +1,6 @@
 import { type Db, schema } from '@portal/db';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { useRecoveryCode } from './recovery-codes';
+import { redeemRecoveryCode } from './recovery-codes';
 import { totpStep } from './totp';
 
 const { mfaFactors } = schema;
@@ -36,6 +36,6 @@ export async function takeTotpCode(db: Db, factor: Pick<FactorRow, 'id' | 'secre
 export async function checkSecondFactor(db: Db, userId: number, code: string): Promise<'totp' | 'recovery' | null> {
   const factor = await enabledTotp(db, userId);
   if (factor && (await takeTotpCode(db, factor, code))) return 'totp';
-  if (await useRecoveryCode(db, userId, code)) return 'recovery';
+  if (await redeemRecoveryCode(db, userId, code)) return 'recovery';
   return null;
 }

@@ -40,6 +40,10 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'upgrade.plan_updated': 'Upgrade plan changed',
   'license.status_changed': 'Licence status changed',
   'license.lapsed': 'Licence lapsed',
+  'mfa.enabled': 'Two-step sign-in turned on',
+  'mfa.removed': 'Two-step sign-in turned off',
+  'mfa.reset': 'Second factor reset',
+  'mfa.recovery_code_used': 'Recovery code used',
 };
 
 interface Filters {

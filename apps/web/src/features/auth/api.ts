@@ -1,9 +1,21 @@
-import type { ActivateRequest, ActivationRequest, MemberSearchResult, OtpTicket, RegisterRequest, SessionResponse } from '@portal/contract';
+import type {
+  ActivateRequest,
+  ActivationRequest,
+  MemberSearchResult,
+  MfaChallenge,
+  MfaVerifyRequest,
+  OtpTicket,
+  RegisterRequest,
+  SessionResponse,
+} from '@portal/contract';
 import { encodeBase64 } from '@portal/contract';
 import { api } from '../../shared/api/client';
 
 export const authApi = {
-  login: (email: string, password: string, voterToken?: string) => api.post<SessionResponse>('auth/login', { email, password, voterToken }),
+  /** The session, or (a second factor on) the ticket for the second step. */
+  login: (email: string, password: string, voterToken?: string) =>
+    api.post<SessionResponse | MfaChallenge>('auth/login', { email, password, voterToken }),
+  verifyMfa: (body: MfaVerifyRequest) => api.post<SessionResponse>('auth/mfa/verify', body),
   register: (body: RegisterRequest) => api.post<OtpTicket>('auth/register', body),
   verify: (activation_code: string) => api.post<SessionResponse>('auth/verify', { activation_code }),
   verifyOtp: (id: number, otp_code: string) => api.post<SessionResponse>('auth/verify-otp', { id, otp_code }),

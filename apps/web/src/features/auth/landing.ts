@@ -1,8 +1,12 @@
 import type { User } from '@portal/contract';
 
+/** Two-step sign-in: set-up, recovery codes, turning it off. */
+export const SECURITY_PATH = '/security';
+
 /** Where a signed-in user belongs (part 1 §2, auth layout). */
 export function landingPath(user: User): string {
-  if (isStaff(user)) return adminHome(user);
+  // Staff without a second factor may only set one up (decision 047).
+  if (isStaff(user)) return user.mfa_enabled === false ? SECURITY_PATH : adminHome(user);
   if (!user.profile_id) return user.type === 'Corporate' ? '/initiate-firm' : '/initiate-profile';
   return '/dashboard';
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../shared/lite/icon';
 import { LiteAvatar } from '../../shared/lite/surfaces';
@@ -11,7 +11,7 @@ import { useReviewBell } from '../../shared/review/use-review-bell';
 import { useSession } from '../../shared/session/session-store';
 import { useCompany, useSettings, useTerms } from '../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { adminHome, isStaff } from '../auth/landing';
+import { adminHome, isStaff, SECURITY_PATH } from '../auth/landing';
 import { useLogout } from '../auth/use-logout';
 import { AccountMenu, type AccountMenuItem } from './account-menu';
 import { DrawerDialog, DrawerLinks } from './drawer';
@@ -20,6 +20,9 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { type NavLink, navLinks } from './nav-links';
 import { homeCrumb, pageTitle } from './page-titles';
 import { useInactivityLogout } from './use-inactivity-logout';
+
+// Staff pages are drawn with MUI anyway; members never need the prompt, so it stays out of their first load.
+const SecondFactorPrompt = lazy(() => import('./second-factor-prompt').then((m) => ({ default: m.SecondFactorPrompt })));
 
 /**
  * Screens that exist today. The drawer's rules (packages, membership) decide what a member may see;
@@ -80,6 +83,8 @@ export function AppShell() {
   if (!staff && !user.profile_id && !initiating) {
     return <Navigate to={user.type === 'Corporate' ? '/initiate-firm' : '/initiate-profile'} replace />;
   }
+  // Staff without a second factor may only set one up (decision 047).
+  if (staff && user.mfa_enabled === false && location.pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
   if (!staff && user.profile_id && profile.isLoading) return <LoadingSpinner label="Loading your profile" />;
 
   const released = applications.data?.find((a) => a.status === 'Released');
@@ -113,6 +118,7 @@ export function AppShell() {
     : 'No new notifications';
   const accountItems: AccountMenuItem[] = [
     { label: 'Settings', icon: <Icon name="Settings" small />, onSelect: () => navigate('/dashboard/Settings') },
+    { label: 'Two-step sign-in', icon: <Icon name="Lock" small />, onSelect: () => navigate(SECURITY_PATH) },
     ...(goodStandingTo
       ? [
           {
@@ -210,6 +216,11 @@ export function AppShell() {
         </nav>
         <ImpersonationBanner />
         {!staff && <PaymentWatcher />}
+        {staff && (
+          <Suspense fallback={null}>
+            <SecondFactorPrompt />
+          </Suspense>
+        )}
         <Outlet />
       </main>
     </div>

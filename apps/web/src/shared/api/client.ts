@@ -41,7 +41,21 @@ export function readableMessage(message: string): string {
   return message.slice(0, marker).split(':')[0].trim();
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** What a 403 for a second factor asks (its errors.mfa): the staff account must enrol, or a fresh check. */
+export type SecondFactorNeed = 'enrol' | 'step-up';
+/** Answers true when the need was met (a code was checked) and the call may be sent again. */
+type SecondFactorHandler = (need: SecondFactorNeed) => Promise<boolean>;
+let secondFactorHandler: SecondFactorHandler | null = null;
+
+/** The web app's answer to a second-factor 403 (decision 047): the enrolment page, or the step-up dialog. */
+export function onSecondFactorNeeded(handler: SecondFactorHandler) {
+  secondFactorHandler = handler;
+  return () => {
+    if (secondFactorHandler === handler) secondFactorHandler = null;
+  };
+}
+
+async function request<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
   const session = readSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
@@ -63,6 +77,11 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       if (readImpersonation()) restoreAdminSession();
       else clearSession();
       for (const listener of sessionEndedListeners) listener();
+    }
+    const need = json?.errors?.mfa?.[0];
+    if (response.status === 403 && (need === 'enrol' || need === 'step-up') && secondFactorHandler && !retried) {
+      // A step-up that succeeded sends the same call again, once.
+      if ((await secondFactorHandler(need)) && need === 'step-up') return request<T>(method, path, body, true);
     }
     throw new ApiError(
       response.status,
