@@ -88,6 +88,20 @@ describe('the sign-in page script', () => {
     expect(went).toEqual(['/dashboard']);
   });
 
+  it('with a second factor on, keeps the ticket for the code page (not in the address) and goes there', async () => {
+    vi.spyOn(authApi, 'login').mockResolvedValue({ mfaRequired: true, mfaToken: 'ticket-1', methods: ['totp', 'recovery'] });
+    start();
+    await signIn();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(went).toEqual(['/sign-in/code']);
+    expect(JSON.parse(sessionStorage.getItem('mfa-challenge') ?? '{}')).toEqual({
+      mfaRequired: true,
+      mfaToken: 'ticket-1',
+      methods: ['totp', 'recovery'],
+      email: 'jane@example.com',
+    });
+  });
+
   it('sends someone already signed in to their landing page at once', () => {
     localStorage.setItem('token', 'kept');
     localStorage.setItem('user', JSON.stringify({ ...session.user, is_admin: true, is_main_admin: true }));
