@@ -44,7 +44,8 @@ export async function nextCode(origin: string, email: string): Promise<string> {
   return codeAt(kept.secret, at);
 }
 
-function remember(origin: string, email: string, secret: string): void {
+/** Keeps a key shown on the set-up page, as the phone's app would. */
+export function remember(origin: string, email: string, secret: string): void {
   keep(keyOf(origin, email), { secret: secret.replace(/\s+/g, ''), lastStep: step() });
 }
 

@@ -5,7 +5,7 @@ import { passSecondFactor } from './second-factor';
 
 /** Specs take `test` from here: Playwright's, with every screen checked by axe (accessibility-audit.ts). */
 export { test } from './accessibility-audit';
-export { nextCode, staffToken } from './second-factor';
+export { nextCode, remember, staffToken } from './second-factor';
 export { expect };
 
 export interface OutboxMessage {
