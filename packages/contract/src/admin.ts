@@ -91,6 +91,8 @@ export const adminUserSchema = z.object({
   phone_no: z.string().nullable(),
   is_admin: z.boolean(),
   is_approver: z.boolean(),
+  /** A second factor is on (another administrator may reset it after a lost device). */
+  mfa_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -24,6 +24,7 @@ export function toAdminUser(u: UserRow, profileName: string | null = null): Admi
     phone_no: u.phoneNo,
     is_admin: u.isAdmin,
     is_approver: u.isApprover,
+    mfa_enabled: u.mfaEnabled,
   };
 }
 

@@ -44,6 +44,7 @@ export const adminApi = {
   deleteUser: (id: number) => api.post<{ message: string }>(`admin/deleteUser/${id}`),
   sendResetLink: (id: number) => api.post<{ message: string }>('admin/sendActivationLink', { id }),
   loginAs: (id: number) => api.post<SessionResponse>('admin/loginas', { id }),
+  resetMfa: (id: number, reason: string) => api.post<{ message: string }>(`admin/users/${id}/mfa/reset`, { reason }),
   endLoginAs: () => api.post<{ message: string }>('admin/loginas/end'),
   audit: (params: URLSearchParams) => api.get<AuditPage>(`admin/audit?${params.toString()}`),
 };

@@ -15,6 +15,7 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
   phone_no: '254712000001',
   is_admin: false,
   is_approver: false,
+  mfa_enabled: false,
   ...over,
 });
 
@@ -29,6 +30,7 @@ const users = [
     is_admin: true,
   }),
   user({}),
+  user({ id: 5, name: 'Demo Approver', email: 'approver@portal.test', profile_id: null, is_approver: true, mfa_enabled: true }),
 ];
 
 let container: HTMLDivElement;
@@ -67,7 +69,7 @@ describe('All Users on a phone (390 px)', () => {
     const admin = container.querySelector('article[aria-label="User admin@portal.test"]');
     expect(admin?.textContent).toContain('Id 1 · Admin');
     expect(labels(admin)).toEqual(['Edit admin@portal.test', 'Send reset link to admin@portal.test', 'Delete admin@portal.test']);
-    expect(container.textContent).toContain('1–2 of 2');
+    expect(container.textContent).toContain('1–3 of 3');
   });
 
   it('opens the same dialogs from a card', async () => {
@@ -109,5 +111,34 @@ describe('All Users on a wide screen', () => {
     expect(rows[0].lastElementChild?.firstElementChild?.children).toHaveLength(4);
     // A long address may wrap before its @ and after its dots instead of widening the table.
     expect(rows[1].children[2].innerHTML).toBe('jane.<wbr>mwangi<wbr>@example.<wbr>com');
+  });
+});
+
+describe('a lost phone', () => {
+  beforeEach(() => atWidth(PHONE_WIDTH));
+
+  it('resets the second factor of another staff member, with a reason', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ id: 1, is_admin: true, is_approver: false, profile_id: null, mfa_enabled: true }));
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ message: 'The second factor of approver@portal.test was reset' });
+    await show();
+    const approver = container.querySelector('article[aria-label="User approver@portal.test"]');
+    expect(labels(approver)).toContain('Reset second factor of approver@portal.test');
+    // Not offered for oneself, nor for someone without one.
+    expect(labels(container.querySelector('article[aria-label="User admin@portal.test"]'))).not.toContain(
+      'Reset second factor of admin@portal.test',
+    );
+    await click(container.querySelector<HTMLButtonElement>('button[aria-label="Reset second factor of approver@portal.test"]'));
+    const dialog = () => document.body.querySelector('[role="dialog"]') as HTMLElement;
+    const confirm = () => [...dialog().querySelectorAll('button')].find((b) => b.textContent === 'Reset');
+    await click(confirm());
+    expect(dialog().textContent).toContain('Give the reason for the reset');
+    expect(post).not.toHaveBeenCalled();
+    const field = dialog().querySelector('input') as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, 'Phone lost');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await click(confirm());
+    expect(post).toHaveBeenCalledWith('admin/users/5/mfa/reset', { reason: 'Phone lost' });
+    localStorage.clear();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Delete, Edit, Key, Login } from '@mui/icons-material';
+import { Delete, Edit, Key, Login, PhonelinkErase } from '@mui/icons-material';
 import {
   Alert,
   Box,
@@ -17,11 +17,11 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type AdminUser, adminMessages, formatPhone, type UpdateUserRequest, updateUserRequest } from '@portal/contract';
+import { type AdminUser, adminMessages, formatPhone, mfaMessages, type UpdateUserRequest, updateUserRequest } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactElement, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { startImpersonation } from '../../shared/session/session-store';
+import { startImpersonation, useSession } from '../../shared/session/session-store';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { setFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -102,7 +102,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
   );
 }
 
-type PendingAction = { kind: 'delete' | 'reset' | 'loginas'; user: AdminUser } | null;
+type PendingAction = { kind: 'delete' | 'reset' | 'loginas' | 'mfa'; user: AdminUser } | null;
 type UserAction = 'edit' | NonNullable<PendingAction>['kind'];
 
 const COLUMNS: ServerTableColumn[] = [
@@ -183,6 +183,8 @@ function UserActionButton({
  */
 function UserActionButtons({ user, onAction, compact }: { user: AdminUser; onAction: (kind: UserAction) => void; compact?: boolean }) {
   const canLogInAs = !user.is_admin && !user.is_approver;
+  const me = useSession()?.user.id;
+  const canResetMfa = user.mfa_enabled && user.id !== me;
   return (
     <Box
       sx={
@@ -214,7 +216,17 @@ function UserActionButtons({ user, onAction, compact }: { user: AdminUser; onAct
           onClick={() => onAction('loginas')}
         />
       )}
-      {compact && !canLogInAs && <Box aria-hidden />}
+      {canResetMfa && (
+        <UserActionButton
+          compact={compact}
+          label={`Reset second factor of ${user.email}`}
+          hint={compact ? 'Reset two-step sign-in (lost phone)' : 'Reset second factor'}
+          icon={<PhonelinkErase fontSize="small" />}
+          onClick={() => onAction('mfa')}
+        />
+      )}
+      {/* Two by two, Delete keeps its corner. */}
+      {compact && (canLogInAs ? 1 : 0) + (canResetMfa ? 1 : 0) !== 1 && <Box aria-hidden />}
       <UserActionButton
         compact={compact}
         danger
@@ -301,6 +313,8 @@ export function UsersPage() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [pending, setPending] = useState<PendingAction>(null);
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const phone = usePhoneCards();
   const users = useQuery({
     queryKey: ['admin-users', term, page, pageSize],
@@ -309,7 +323,11 @@ export function UsersPage() {
   });
   const list = users.data?.users ?? [];
   const pagination = { ...paging, count: users.data?.total ?? 0, options: [10, 20, 50, 100] };
-  const act = (kind: UserAction, user: AdminUser) => (kind === 'edit' ? setEditing(user) : setPending({ kind, user }));
+  const act = (kind: UserAction, user: AdminUser) => {
+    setReason('');
+    setReasonError(null);
+    return kind === 'edit' ? setEditing(user) : setPending({ kind, user });
+  };
 
   async function run() {
     if (!pending) return;
@@ -322,6 +340,14 @@ export function UsersPage() {
       } else if (pending.kind === 'reset') {
         await adminApi.sendResetLink(pending.user.id);
         toast(adminMessages.resetLinkSent);
+      } else if (pending.kind === 'mfa') {
+        if (!reason.trim()) {
+          setReasonError(mfaMessages.reasonRequired);
+          return;
+        }
+        const done = await adminApi.resetMfa(pending.user.id, reason.trim());
+        await queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+        toast(done.message);
       } else {
         const session = await adminApi.loginAs(pending.user.id);
         setFlash(adminMessages.loggedInAs);
@@ -341,6 +367,11 @@ export function UsersPage() {
   const confirmText: Record<NonNullable<PendingAction>['kind'], (u: AdminUser) => [string, string, string]> = {
     delete: (u) => ['Delete user', `Delete ${u.email}? Their sessions end at once. Their register record stays.`, 'Delete'],
     reset: (u) => ['Send password reset link', `Send a password reset link to ${u.email}?`, 'Send'],
+    mfa: (u) => [
+      'Reset second factor',
+      `Reset the two-step sign-in of ${u.email}? Their sessions end; they set it up again at their next sign-in. They are e-mailed, with your reason.`,
+      'Reset',
+    ],
     loginas: (u) => [
       'Log in as this user',
       `You will see the portal as ${u.email}. Everything you do is recorded in the audit log.`,
@@ -399,6 +430,20 @@ export function UsersPage() {
         onCancel={() => setPending(null)}
       >
         {text}
+        {pending?.kind === 'mfa' && (
+          <TextField
+            label="Reason"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError(null);
+            }}
+            error={Boolean(reasonError)}
+            helperText={reasonError ?? 'For the audit log and the e-mail, e.g. "phone lost, confirmed by call"'}
+            fullWidth
+            sx={{ mt: 2 }}
+          />
+        )}
       </ConfirmDialog>
     </Stack>
   );
