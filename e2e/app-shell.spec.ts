@@ -46,6 +46,8 @@ test('the account menu works from the keyboard', async ({ page }) => {
   const menu = page.getByRole('menu', { name: 'Account' });
   await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Two-step sign-in' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem').last()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeFocused();

@@ -13,7 +13,7 @@ beforeAll(async () => {
   mainAdminId = (await t.call('GET', '/api/auth/user', { token: adminToken })).body.data.id;
 });
 
-const ROW_KEYS = ['email', 'email_verified_at', 'id', 'id_number', 'is_admin', 'is_approver', 'name', 'phone_no', 'profile_id'];
+const ROW_KEYS = ['email', 'email_verified_at', 'id', 'id_number', 'is_admin', 'is_approver', 'mfa_enabled', 'name', 'phone_no', 'profile_id'];
 
 const list = (query = '') => t.call('GET', `/api/admin/users${query}`, { token: adminToken });
 
@@ -106,7 +106,7 @@ describe('GET /api/admin/users', () => {
     const unverified = rows.find((r) => r.id === member.id);
     expect(unverified).toMatchObject({ email: member.email, email_verified_at: null, is_admin: false, is_approver: false });
     const admin = rows.find((r) => r.email === ADMIN_EMAIL);
-    expect(admin).toMatchObject({ is_admin: true, email_verified_at: expect.any(String) });
+    expect(admin).toMatchObject({ is_admin: true, email_verified_at: expect.any(String), mfa_enabled: true });
   });
 });
 

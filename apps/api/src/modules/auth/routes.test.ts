@@ -50,6 +50,7 @@ describe('GET /api/auth/user', () => {
       email_updates: 1,
       sms_reminders: 1,
       sms_updates: 1,
+      mfa_enabled: false,
     });
   });
 
