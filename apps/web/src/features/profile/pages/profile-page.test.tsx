@@ -10,7 +10,10 @@ beforeEach(() => {
   atWidth(1280);
   signInMember();
   localStorage.setItem('user', JSON.stringify({ id: 7, email: 'jane@example.com', type: 'Individual', profile_id: 'PR000001' }));
-  vi.spyOn(api, 'get').mockImplementation(async (path: string) => (path.startsWith('profile/') || path.startsWith('setup/') ? [] : null));
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === 'auth/mfa') return { totp: null, recoveryCodesLeft: 0, required: false, verifiedAt: null };
+    return path.startsWith('profile/') || path.startsWith('setup/') ? [] : null;
+  });
 });
 
 afterEach(() => {
@@ -30,5 +33,14 @@ describe('/profile (part 1 §2: the alert clears when the tab changes; issue 16)
     expect([...view.querySelectorAll('[role="tab"]')].find((t) => t.getAttribute('aria-selected') === 'true')?.textContent).toBe(
       'Contacts',
     );
+  });
+});
+
+describe('/profile?tab=security (issue 25)', () => {
+  it('lets a member turn on two-step sign-in from the profile', async () => {
+    const view = await renderPage(<ProfilePage />, { url: '/profile' });
+    await click([...view.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Security'));
+    expect(view.textContent).toContain('Two-step sign-in');
+    expect([...view.querySelectorAll('button')].some((b) => b.textContent === 'Set up an authenticator app')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Box, Card, Tab, Tabs } from '@mui/material';
 import { BOARD_CAPTION } from '@portal/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { TwoStepSettings } from '../../../shared/account/two-step-settings';
 import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { useFlash } from '../../../shared/ui/flash';
@@ -21,6 +22,7 @@ const INDIVIDUAL_TABS: TabDef[] = [
   { key: 'referee', label: 'Referees' },
   { key: 'attachments', label: 'Attachments' },
   { key: 'specialization', label: 'Specialization' },
+  { key: 'security', label: 'Security' },
 ];
 
 const FIRM_TABS: TabDef[] = [
@@ -33,6 +35,7 @@ const FIRM_TABS: TabDef[] = [
   { key: 'bankers', label: 'Banker Details' },
   { key: 'attachments', label: 'Attachments' },
   { key: 'convictions', label: 'Convictions' },
+  { key: 'security', label: 'Security' },
 ];
 
 export function ProfilePage() {
@@ -72,7 +75,7 @@ export function ProfilePage() {
           ))}
         </Tabs>
       </Card>
-      <SectionEditor key={tabs[index].key} name={tabs[index].key} />
+      {tabs[index].key === 'security' ? <TwoStepSettings /> : <SectionEditor key={tabs[index].key} name={tabs[index].key} />}
     </Box>
   );
 }
