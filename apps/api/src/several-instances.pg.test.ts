@@ -11,6 +11,7 @@ import { openDatabase, queryRows, schema } from '@portal/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createMember, createTestApp } from '../test/harness';
+import { completeSignIn } from '../test/mfa';
 import { paymentRequest } from '../test/payments';
 import { type Answer, call, freshPostgresDatabase, type PortalProcess, sleep, smtpSink, startPortal, until } from '../test/portal-process';
 import { createIndividual } from '../test/profile';
@@ -86,10 +87,11 @@ const database = await openDatabase({ url: target.url, poolSize: 4 });
 // An app in this process on the same database, for the test factories (it runs no background jobs).
 const t = await createTestApp({ filesDir: path.join(filesDir, 'files') }, { database });
 
+/** Signs in at one process; staff set up a second factor there the first time and give a code after (test/mfa.ts). */
 async function signInAt(p: PortalProcess, email: string, password: string): Promise<string> {
   const response = await on(p, 'POST', '/api/auth/login', { body: { email, password } });
   if (response.status !== 200) throw new Error(`sign-in at ${p.name} failed: ${JSON.stringify(response.body)}`);
-  return response.body.data.token;
+  return completeSignIn({ db: database.db, call: (method, url, options) => on(p, method, url, options) }, email, response.body.data);
 }
 const adminToken = await signInAt(A, ADMIN_EMAIL, ADMIN_PASSWORD);
 

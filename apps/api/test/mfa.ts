@@ -28,27 +28,39 @@ export async function freshCode(t: Pick<TestApp, 'db'>, userId: number): Promise
   return totpCode(secret);
 }
 
+/** How a test calls the API: the in-process app (`t.call`) or a real process over HTTP. */
+export type ApiCall = (
+  method: 'GET' | 'POST',
+  url: string,
+  options?: { body?: unknown; token?: string; ip?: string },
+) => Promise<{ status: number; body: { data?: Record<string, unknown> } & Record<string, unknown> }>;
+
 /** Sets up an authenticator through the API with the session `token`; answers the recovery codes. */
-export async function enrolTotp(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await t.call('POST', '/api/auth/mfa/totp/setup', { token });
+export async function enrolTotp(t: Pick<TestApp, 'call'> | { call: ApiCall }, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await (t.call as ApiCall)('POST', '/api/auth/mfa/totp/setup', { token });
   if (setup.status !== 200) throw new Error(`set-up failed: ${JSON.stringify(setup.body)}`);
-  const secret = setup.body.data.secret as string;
-  const enabled = await t.call('POST', '/api/auth/mfa/totp/enable', { token, body: { code: totpCode(secret) } });
+  const secret = setup.body.data?.secret as string;
+  const enabled = await (t.call as ApiCall)('POST', '/api/auth/mfa/totp/enable', { token, body: { code: totpCode(secret) } });
   if (enabled.status !== 200) throw new Error(`enable failed: ${JSON.stringify(enabled.body)}`);
-  return { secret, recoveryCodes: enabled.body.data.recoveryCodes };
+  return { secret, recoveryCodes: enabled.body.data?.recoveryCodes as string[] };
 }
 
 /**
  * The second step of a sign-in the harness does for every test: staff (who must have a second factor) are enrolled
  * on their first sign-in and answer a code on later ones, so the rest of the suite signs in with one call.
  */
-export async function completeSignIn(t: TestApp, email: string, data: Record<string, unknown>, ip: string): Promise<string> {
+export async function completeSignIn(
+  t: Pick<TestApp, 'db'> & { call: ApiCall },
+  email: string,
+  data: Record<string, unknown>,
+  ip?: string,
+): Promise<string> {
   const [user] = await t.db.select().from(users).where(eq(users.email, email));
   if (data.mfaRequired) {
     const code = await freshCode(t, user.id);
     const verified = await t.call('POST', '/api/auth/mfa/verify', { body: { mfaToken: data.mfaToken, code }, ip });
     if (verified.status !== 200) throw new Error(`second step failed: ${JSON.stringify(verified.body)}`);
-    return verified.body.data.token;
+    return verified.body.data?.token as string;
   }
   const token = data.token as string;
   if (user && (user.isAdmin || user.isApprover) && !user.mfaEnabled) await enrolTotp(t, token);
