@@ -1,6 +1,7 @@
 /** Page titles by path, first match wins: the app bar's breadcrumb shows them. */
 const PAGE_TITLES: [RegExp, string][] = [
   [/^\/dashboard\/Settings/, 'Settings'],
+  [/^\/security/, 'Two-step sign-in'],
   [/^\/dashboard\/goodStanding/, 'Good Standing'],
   [/^\/billing\/invoice/, 'Invoice'],
   [/^\/billing\/receipt/, 'Receipt'],
