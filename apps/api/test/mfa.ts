@@ -36,7 +36,10 @@ export type ApiCall = (
 ) => Promise<{ status: number; body: { data?: Record<string, unknown> } & Record<string, unknown> }>;
 
 /** Sets up an authenticator through the API with the session `token`; answers the recovery codes. */
-export async function enrolTotp(t: Pick<TestApp, 'call'> | { call: ApiCall }, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrolTotp(
+  t: Pick<TestApp, 'call'> | { call: ApiCall },
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await (t.call as ApiCall)('POST', '/api/auth/mfa/totp/setup', { token });
   if (setup.status !== 200) throw new Error(`set-up failed: ${JSON.stringify(setup.body)}`);
   const secret = setup.body.data?.secret as string;

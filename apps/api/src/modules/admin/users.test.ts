@@ -13,7 +13,18 @@ beforeAll(async () => {
   mainAdminId = (await t.call('GET', '/api/auth/user', { token: adminToken })).body.data.id;
 });
 
-const ROW_KEYS = ['email', 'email_verified_at', 'id', 'id_number', 'is_admin', 'is_approver', 'mfa_enabled', 'name', 'phone_no', 'profile_id'];
+const ROW_KEYS = [
+  'email',
+  'email_verified_at',
+  'id',
+  'id_number',
+  'is_admin',
+  'is_approver',
+  'mfa_enabled',
+  'name',
+  'phone_no',
+  'profile_id',
+];
 
 const list = (query = '') => t.call('GET', `/api/admin/users${query}`, { token: adminToken });
 
