@@ -23,11 +23,21 @@ describe('several instances (decision 039)', () => {
   });
 
   it('refuses the card sandbox in production without CARD_SANDBOX_SECRET (a random key per process fails across instances)', () => {
-    const production = { NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k' };
+    const production = { NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k', MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
     expect(() => loadConfig({ ...production, CARD_SANDBOX: 'on' })).toThrow(
       'CARD_SANDBOX_SECRET must be set with CARD_SANDBOX=on in production',
     );
     expect(loadConfig({ ...production, CARD_SANDBOX: 'on', CARD_SANDBOX_SECRET: 's' }).cardSecret).toBe('s');
     expect(loadConfig(production).cardSandbox).toBe(false);
+  });
+});
+
+describe('MFA_ENCRYPTION_KEY (decision 047)', () => {
+  it('is required in production, 32 bytes; development uses its fixed key', () => {
+    const production = { NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'k' };
+    expect(() => loadConfig(production)).toThrow('MFA_ENCRYPTION_KEY must be set in production');
+    expect(() => loadConfig({ ...production, MFA_ENCRYPTION_KEY: 'short' })).toThrow(/32 bytes/);
+    expect(loadConfig({ ...production, MFA_ENCRYPTION_KEY: 'ab'.repeat(32) }).mfaKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
+    expect(loadConfig({}).mfaKey).toEqual(loadConfig({}).mfaKey);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type S3Settings, s3SettingsFromEnv } from './shared/s3-storage';
+import { DEVELOPMENT_SECRET_KEY, parseSecretKey } from './shared/secret-box';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -51,6 +52,8 @@ export interface Config {
   checkInLeadMinutes: number;
   /** The VAT rate every charge's amount includes (VAT_RATE_PERCENT, 16: Kenya's standard rate); shown at checkout. */
   vatRatePercent: number;
+  /** Seals the authenticator keys in the database (MFA_ENCRYPTION_KEY: 32 bytes, hex or base64; decision 047). */
+  mfaKey: Buffer;
   /**
    * M-Pesa through Safaricom Daraja (decision 024). Without MPESA_BASE_URL the built-in sandbox plays Daraja
    * over real HTTP inside this process (not in production unless MPESA_SANDBOX=on).
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadBudgetBytes: Number(env.UPLOAD_BUDGET_MB ?? 256) * 1024 * 1024,
     checkInLeadMinutes: Number(env.CHECK_IN_OPENS_MINUTES ?? 120),
     vatRatePercent: Number(env.VAT_RATE_PERCENT ?? 16),
+    mfaKey: env.MFA_ENCRYPTION_KEY ? parseSecretKey(env.MFA_ENCRYPTION_KEY) : DEVELOPMENT_SECRET_KEY,
     mpesaBaseUrl: env.MPESA_BASE_URL ? env.MPESA_BASE_URL.replace(/\/$/, '') : undefined,
     mpesaConsumerKey: env.MPESA_CONSUMER_KEY ?? 'sandbox-consumer-key',
     mpesaConsumerSecret: env.MPESA_CONSUMER_SECRET ?? 'sandbox-consumer-secret',
@@ -163,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.env === 'production' && !env.ALTCHA_HMAC_KEY) {
     throw new Error('ALTCHA_HMAC_KEY must be set in production');
   }
+  // The development key is public: production seals the authenticator keys with its own (decision 047).
+  if (config.env === 'production' && !env.MFA_ENCRYPTION_KEY) throw new Error('MFA_ENCRYPTION_KEY must be set in production');
   // A random key per process would refuse, on another instance, a card result this one signed (decision 039).
   if (config.env === 'production' && config.cardSandbox && !env.CARD_SANDBOX_SECRET) {
     throw new Error('CARD_SANDBOX_SECRET must be set with CARD_SANDBOX=on in production');

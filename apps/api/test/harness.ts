@@ -70,6 +70,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       ALTCHA_HMAC_KEY: 'test-altcha-hmac-key',
       // Likewise a fixed card sandbox key, which production insists on too (decision 039).
       CARD_SANDBOX_SECRET: 'test-card-sandbox-secret',
+      // And the key that seals the authenticator keys (decision 047).
+      MFA_ENCRYPTION_KEY: '7e'.repeat(32),
     },
     overrides,
   );

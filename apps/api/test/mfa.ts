@@ -1,25 +1,30 @@
 import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import { totpCode } from '../src/modules/mfa/totp';
+import { DEVELOPMENT_SECRET_KEY, openSecret } from '../src/shared/secret-box';
 import type { TestApp } from './harness';
 
 const { mfaFactors, users } = schema;
 
 /** The user's authenticator secret (set up or confirmed), as their app holds it. */
-export async function totpSecretOf(t: Pick<TestApp, 'db'>, userId: number): Promise<string> {
+export async function totpSecretOf(
+  t: Pick<TestApp, 'db'> & { config?: Pick<TestApp['config'], 'mfaKey'> },
+  userId: number,
+): Promise<string> {
   const [factor] = await t.db
     .select({ secret: mfaFactors.secret })
     .from(mfaFactors)
     .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.kind, 'totp')));
   if (!factor?.secret) throw new Error(`user ${userId} has no authenticator`);
-  return factor.secret;
+  // Portals started by a test run in development, with the development key.
+  return openSecret(t.config?.mfaKey ?? DEVELOPMENT_SECRET_KEY, factor.secret);
 }
 
 /**
  * A fresh code for the user, as if the app showed the next one: the last step used is forgotten first, so a test
  * can sign the same person in twice within 30 seconds (the replay rule itself is tested in mfa.test.ts).
  */
-export async function freshCode(t: Pick<TestApp, 'db'>, userId: number): Promise<string> {
+export async function freshCode(t: Pick<TestApp, 'db'> & { config?: Pick<TestApp['config'], 'mfaKey'> }, userId: number): Promise<string> {
   const secret = await totpSecretOf(t, userId);
   await t.db
     .update(mfaFactors)

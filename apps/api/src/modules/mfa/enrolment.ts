@@ -7,6 +7,7 @@ import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { badRequest, conflict } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
+import { sealSecret } from '../../shared/secret-box';
 import { type Auth, isStaff, type UserRow } from '../../shared/session';
 import { enqueue } from '../outbox/outbox';
 import { mfaNotices } from './notices';
@@ -36,7 +37,7 @@ export async function setupTotp(ctx: AppContext, user: UserRow): Promise<TotpSet
   const secret = newTotpSecret();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.kind, 'totp'), isNull(mfaFactors.enabledAt)));
-    await tx.insert(mfaFactors).values({ userId: user.id, kind: 'totp', secret });
+    await tx.insert(mfaFactors).values({ userId: user.id, kind: 'totp', secret: sealSecret(ctx.config.mfaKey, secret) });
   });
   const url = otpauthUrl(secret, await organisationName(ctx.db), user.email);
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -53,7 +54,7 @@ export async function enableTotp(ctx: AppContext, req: FastifyRequest, auth: Aut
     .from(mfaFactors)
     .where(and(eq(mfaFactors.userId, auth.user.id), eq(mfaFactors.kind, 'totp'), isNull(mfaFactors.enabledAt)));
   if (!pending) throw badRequest(mfaMessages.noPendingSetup);
-  if (!(await takeTotpCode(ctx.db, pending, code))) throw badRequest(mfaMessages.codeInvalid, { code: [mfaMessages.codeInvalid] });
+  if (!(await takeTotpCode(ctx, pending, code))) throw badRequest(mfaMessages.codeInvalid, { code: [mfaMessages.codeInvalid] });
   const now = new Date();
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
     await tx.update(mfaFactors).set({ enabledAt: now }).where(eq(mfaFactors.id, pending.id));
@@ -80,7 +81,7 @@ export async function removeTotp(ctx: AppContext, req: FastifyRequest, auth: Aut
   if (!(await verifyPassword(auth.user.passwordHash, body.password))) {
     throw badRequest(mfaMessages.passwordWrong, { password: [mfaMessages.passwordWrong] });
   }
-  if (!(await checkSecondFactor(ctx.db, auth.user.id, body.code)))
+  if (!(await checkSecondFactor(ctx, auth.user.id, body.code)))
     throw badRequest(mfaMessages.codeInvalid, { code: [mfaMessages.codeInvalid] });
   await ctx.db.transaction(async (tx) => {
     await removeFactors(tx, auth.user.id);
@@ -91,7 +92,7 @@ export async function removeTotp(ctx: AppContext, req: FastifyRequest, auth: Aut
 
 /** `POST /api/auth/mfa/step-up {code}`: this session checked a second factor now (step-up lasts 15 minutes). */
 export async function stepUp(ctx: AppContext, req: FastifyRequest, auth: Auth, code: string): Promise<MfaStatus> {
-  const method = await checkSecondFactor(ctx.db, auth.user.id, code);
+  const method = await checkSecondFactor(ctx, auth.user.id, code);
   if (!method) throw badRequest(mfaMessages.codeInvalid, { code: [mfaMessages.codeInvalid] });
   const now = new Date();
   await ctx.db.update(sessions).set({ mfaAt: now }).where(eq(sessions.id, auth.sessionId));

@@ -45,6 +45,13 @@ describe('setting up an authenticator app', () => {
     expect(otpauthUrl).toContain(`otpauth://totp/`);
     expect(otpauthUrl).toContain(`secret=${secret}`);
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The key is kept sealed: a copy of the database alone does not give the codes.
+    const [stored] = await t.db
+      .select()
+      .from(schema.mfaFactors)
+      .where(eq(schema.mfaFactors.userId, member.user?.id as number));
+    expect(stored.secret).toMatch(/^v1:/);
+    expect(stored.secret).not.toContain(secret);
 
     const wrong = await t.call('POST', '/api/auth/mfa/totp/enable', {
       token,

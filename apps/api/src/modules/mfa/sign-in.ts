@@ -50,7 +50,7 @@ export async function verifyMfaChallenge(ctx: AppContext, req: FastifyRequest, t
     .returning({ attempts: oneTimeCodes.attempts });
   if (!reserved) throw expired();
 
-  const method = await checkSecondFactor(ctx.db, ticket.userId, code);
+  const method = await checkSecondFactor(ctx, ticket.userId, code);
   if (!method) {
     if (reserved.attempts >= MAX_WRONG_TRIES) {
       await markConsumed(ctx.db, ticket.id);
