@@ -38,6 +38,7 @@ async function main() {
   ];
   if (config.seedDemo) {
     lines.push(`    approver        ${demoApprover.email} / ${demoApprover.password}  (review back office)`);
+    lines.push('    (staff set up two-step sign-in with an authenticator app at their first sign-in)');
     for (const p of demoPeople) {
       lines.push(
         p.password
