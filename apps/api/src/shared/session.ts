@@ -171,6 +171,12 @@ export function requireMainAdmin(config: Config, message: string = messages.notA
   };
 }
 
+/** The caller's session: user, session id and when it last checked a second factor. */
+export function currentAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized(messages.currentSession);
+  return request.auth;
+}
+
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw unauthorized(messages.currentSession);
   return request.auth.user;

@@ -1,6 +1,6 @@
 import {
-  messages,
   mfaCodeRequest,
+  mfaMessages,
   mfaResetRequest,
   mfaStatusSchema,
   mfaVerifyRequest,
@@ -12,8 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import type { AppContext } from '../../shared/context';
-import { unauthorized } from '../../shared/errors';
-import { requireAdmin, requireRecentMfa, requireSession } from '../../shared/session';
+import { currentAuth, requireAdmin, requireRecentMfa, requireSession } from '../../shared/session';
 import { enableTotp, mfaStatus, removeTotp, setupTotp, stepUp } from './enrolment';
 import { resetSecondFactor } from './reset';
 import { verifyMfaChallenge } from './sign-in';
@@ -25,11 +24,6 @@ const message = { 200: z.object({ data: z.object({ message: z.string() }) }) };
 /** Second factors (issue 25, decision 047). Enrolment takes any session: staff without a factor may do only this. */
 export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const auth = (req: { auth: import('../../shared/session').Auth | null }) => {
-      if (!req.auth) throw unauthorized(messages.currentSession);
-      return req.auth;
-    };
-
     app.post(
       '/auth/mfa/verify',
       {
@@ -49,7 +43,7 @@ export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireSession,
         schema: { tags, security, summary: 'The caller’s second factors', response: { 200: z.object({ data: mfaStatusSchema }) } },
       },
-      async (req) => ({ data: await mfaStatus(ctx, auth(req)) }),
+      async (req) => ({ data: await mfaStatus(ctx, currentAuth(req)) }),
     );
 
     app.post(
@@ -63,7 +57,7 @@ export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ data: totpSetupSchema }) },
         },
       },
-      async (req) => ({ data: await setupTotp(ctx, auth(req).user) }),
+      async (req) => ({ data: await setupTotp(ctx, currentAuth(req).user) }),
     );
 
     app.post(
@@ -78,7 +72,7 @@ export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ data: recoveryCodesSchema }) },
         },
       },
-      async (req) => ({ data: await enableTotp(ctx, req, auth(req), req.body.code) }),
+      async (req) => ({ data: await enableTotp(ctx, req, currentAuth(req), req.body.code) }),
     );
 
     app.post(
@@ -94,8 +88,8 @@ export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await removeTotp(ctx, req, auth(req), req.body);
-        return { data: { message: 'Two-step sign-in is off for this account.' } };
+        await removeTotp(ctx, req, currentAuth(req), req.body);
+        return { data: { message: mfaMessages.removed } };
       },
     );
 
@@ -111,7 +105,7 @@ export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ data: mfaStatusSchema }) },
         },
       },
-      async (req) => ({ data: await stepUp(ctx, req, auth(req), req.body.code) }),
+      async (req) => ({ data: await stepUp(ctx, req, currentAuth(req), req.body.code) }),
     );
 
     app.post(
@@ -127,7 +121,7 @@ export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: message,
         },
       },
-      async (req) => ({ data: await resetSecondFactor(ctx, req, auth(req), req.params.id, req.body.reason) }),
+      async (req) => ({ data: await resetSecondFactor(ctx, req, currentAuth(req), req.params.id, req.body.reason) }),
     );
   };
 }
