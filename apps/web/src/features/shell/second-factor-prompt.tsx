@@ -2,7 +2,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextF
 import { MFA_ENROL, mfaMessages } from '@portal/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, onSecondFactorNeeded } from '../../shared/api/client';
+import { api, onSecondFactorNeeded } from '../../shared/api/client';
+import { fieldMessage } from '../../shared/ui/field-errors';
 import { SECURITY_PATH } from '../auth/landing';
 
 /**
@@ -48,7 +49,7 @@ export function SecondFactorPrompt() {
       await api.post('auth/mfa/step-up', { code: code.trim() });
       close(true);
     } catch (e) {
-      setError(e instanceof ApiError ? (e.errors?.code?.[0] ?? e.message) : String(e));
+      setError(fieldMessage(e, 'code'));
     } finally {
       setBusy(false);
     }

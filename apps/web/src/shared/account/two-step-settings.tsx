@@ -4,11 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { updateSessionUser } from '../session/session-storage';
 import { useSession } from '../session/session-store';
+import { fieldMessage } from '../ui/field-errors';
 import { saveBlob } from '../ui/save-blob';
 import { useToast } from '../ui/toast';
 import { mfaApi, useMfaStatus, useRefreshMfa } from './mfa-api';
 
-const fieldError = (e: unknown, field: string) => (e instanceof ApiError ? (e.errors?.[field]?.[0] ?? e.message) : String(e));
 /** The key as people copy it: groups of four. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
@@ -25,7 +25,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: RecoveryCodes) => void }) {
     try {
       setSetup(await mfaApi.setup());
     } catch (e) {
-      setError(fieldError(e, 'code'));
+      setError(fieldMessage(e, 'code'));
     } finally {
       setBusy(false);
     }
@@ -39,7 +39,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: RecoveryCodes) => void }) {
     try {
       onEnabled(await mfaApi.enable(code.trim()));
     } catch (e) {
-      setError(fieldError(e, 'code'));
+      setError(fieldMessage(e, 'code'));
     } finally {
       setBusy(false);
     }

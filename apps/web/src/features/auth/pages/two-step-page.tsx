@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { clearPendingSignIn, readPendingSignIn } from '../../../shared/session/mfa-challenge';
 import { saveSession } from '../../../shared/session/session-store';
+import { fieldMessage } from '../../../shared/ui/field-errors';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { landingPath } from '../landing';
@@ -38,7 +39,7 @@ export function TwoStepPage() {
         clearPendingSignIn();
         setEnded(true);
       }
-      setError(e instanceof ApiError ? (e.errors?.code?.[0] ?? e.message) : String(e));
+      setError(fieldMessage(e, 'code'));
       setCode('');
     } finally {
       setBusy(false);
