@@ -22,6 +22,7 @@ import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { licenceRoutes } from './modules/licences/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { passkeyRoutes } from './modules/passkeys/routes';
 import { devOutboxRoutes } from './modules/outbox/routes';
 import { paymentSandboxEnabled, paymentSandboxRoutes } from './modules/payments';
 import { paymentRoutes } from './modules/payments/routes';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(setupRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(mfaRoutes(ctx));
+      await api.register(passkeyRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(applicationRoutes(ctx));
       await api.register(adminRoutes(ctx));

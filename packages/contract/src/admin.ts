@@ -161,6 +161,8 @@ export const AUDIT_ACTIONS = [
   'mfa.removed',
   'mfa.reset',
   'mfa.recovery_code_used',
+  'passkey.added',
+  'passkey.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

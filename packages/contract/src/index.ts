@@ -16,6 +16,7 @@ export * from './members';
 export * from './messages';
 export * from './mfa';
 export * from './money';
+export * from './passkeys';
 export * from './payments';
 export * from './phone';
 export * from './profile';

@@ -14,8 +14,8 @@ export const STEP_UP_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;
 
 export const mfaMessages = {
-  enrolRequired: 'Staff accounts need a second factor. Set up an authenticator app to go on.',
-  stepUpRequired: 'Confirm it is you: enter the code from your authenticator app to go on.',
+  enrolRequired: 'Staff accounts need a second factor. Set up an authenticator app or a passkey to go on.',
+  stepUpRequired: 'Confirm it is you: use your passkey, or enter the code from your authenticator app, to go on.',
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   codeInvalid: 'That code is not right, or was used already. Enter the current code from your authenticator app.',
   signInExpired: 'This sign-in has expired. Sign in again with your e-mail and password.',
@@ -24,11 +24,12 @@ export const mfaMessages = {
   notEnrolled: 'No authenticator app is set up for this account.',
   passwordWrong: 'The password is not right',
   passwordRequired: 'Password is required',
+  impersonated: 'A “log in as” session cannot change how the member signs in.',
   cannotResetOwn: 'You cannot reset your own second factor: ask another administrator.',
   reasonRequired: 'Give the reason for the reset',
   userNotFound: 'User not found',
   enabled: 'Two-step sign-in is on. Keep your recovery codes somewhere safe.',
-  removed: 'Two-step sign-in is off for this account.',
+  removed: 'The authenticator app was removed from this account.',
   reset: (email: string) => `The second factor of ${email} was reset: they set one up again at their next sign-in.`,
   recoveryRenewed: 'New recovery codes are ready: the old ones no longer work.',
 } as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MFA_METHODS, mfaMessages } from './mfa-values';
+import { passkeySchema } from './passkeys';
 
 export * from './mfa-values';
 
@@ -44,6 +45,7 @@ export type TotpRemoveRequest = z.infer<typeof totpRemoveRequest>;
 /** `GET /api/auth/mfa`: the caller's second factors. */
 export const mfaStatusSchema = z.object({
   totp: z.object({ enabledAt: z.string(), lastUsedAt: z.string().nullable() }).nullable(),
+  passkeys: z.array(passkeySchema),
   recoveryCodesLeft: z.number(),
   /** Staff must have a second factor (issue 25). */
   required: z.boolean(),

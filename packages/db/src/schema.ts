@@ -175,6 +175,12 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+// node-postgres answers a Buffer, PGlite a Uint8Array: both are read as a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 /**
  * Second factors (decision 047). TOTP: the base32 secret, `enabled_at` null until its first code confirms it, and
  * the last time step used, so a code is taken only once. At most one TOTP per user.
@@ -186,7 +192,7 @@ export const mfaFactors = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'totp' | 'passkey'. */
+    /** 'totp' (passkeys have their own table). */
     kind: text('kind').notNull(),
     secret: text('secret'),
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
@@ -195,6 +201,31 @@ export const mfaFactors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mfa_factors_user_idx').on(t.userId), uniqueIndex('mfa_factors_one_totp_key').on(t.userId).where(sql`${t.kind} = 'totp'`)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials, decision 048): a second factor, and for a discoverable credential a sign-in on its
+ * own. The public key as the authenticator gave it (COSE), the signature counter, and when it was last used.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
 /** Ten single-use recovery codes per user, stored hashed; a new set replaces the old. */
@@ -665,12 +696,6 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
-
-// node-postgres answers a Buffer, PGlite a Uint8Array: both are read as a Buffer.
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** Every callback as received, kept raw, with what was done with it. */
 export const paymentCallbacks = pgTable(

@@ -6,7 +6,16 @@ import { sameHash, sha256 } from '../../shared/tokens';
 
 const { oneTimeCodes } = schema;
 
-export type CodePurpose = 'otp' | 'activation_link' | 'password_reset' | 'member_activation' | 'application_submit' | 'mfa_login';
+export type CodePurpose =
+  | 'otp'
+  | 'activation_link'
+  | 'password_reset'
+  | 'member_activation'
+  | 'application_submit'
+  | 'mfa_login'
+  | 'passkey_register'
+  | 'passkey_sign_in'
+  | 'passkey_step_up';
 
 export const CODE_TTL_MINUTES: Record<CodePurpose, number> = {
   otp: 10,
@@ -15,6 +24,10 @@ export const CODE_TTL_MINUTES: Record<CodePurpose, number> = {
   member_activation: 10,
   application_submit: 10,
   mfa_login: 5,
+  // WebAuthn challenges (decision 048): single use, for one ceremony.
+  passkey_register: 5,
+  passkey_sign_in: 5,
+  passkey_step_up: 5,
 };
 export const MAX_WRONG_TRIES = 5;
 export const RESEND_WAIT_SECONDS = 60;

@@ -5,23 +5,34 @@ import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
-import { badRequest, conflict } from '../../shared/errors';
+import { badRequest, conflict, forbidden } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import { sealSecret } from '../../shared/secret-box';
 import { type Auth, isStaff, type UserRow } from '../../shared/session';
 import { enqueue } from '../outbox/outbox';
+import { passkeysOf, refreshSecondFactor, toPasskeyDto } from '../passkeys/passkey-store';
 import { mfaNotices } from './notices';
 import { issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes';
 import { checkSecondFactor, enabledTotp, takeTotpCode } from './second-factor';
 import { newTotpSecret, otpauthUrl } from './totp';
 
-const { mfaFactors, mfaRecoveryCodes, sessions, users } = schema;
+const { mfaFactors, mfaRecoveryCodes, passkeys, sessions, users } = schema;
+
+/** A "log in as" session is the member's, but never changes how they sign in. */
+function refuseImpersonated(auth: Auth): void {
+  if (auth.impersonatorId) throw forbidden(mfaMessages.impersonated);
+}
 
 /** `GET /api/auth/mfa`: the caller's factors, whether they must have one, and when this session last checked one. */
 export async function mfaStatus(ctx: AppContext, auth: Auth): Promise<MfaStatus> {
-  const [totp, left] = await Promise.all([enabledTotp(ctx.db, auth.user.id), recoveryCodesLeft(ctx.db, auth.user.id)]);
+  const [totp, keys, left] = await Promise.all([
+    enabledTotp(ctx.db, auth.user.id),
+    passkeysOf(ctx.db, auth.user.id),
+    recoveryCodesLeft(ctx.db, auth.user.id),
+  ]);
   return {
     totp: totp?.enabledAt ? { enabledAt: totp.enabledAt.toISOString(), lastUsedAt: totp.lastUsedAt?.toISOString() ?? null } : null,
+    passkeys: keys.map(toPasskeyDto),
     recoveryCodesLeft: left,
     required: isStaff(auth.user),
     verifiedAt: auth.mfaAt?.toISOString() ?? null,
@@ -32,7 +43,9 @@ export async function mfaStatus(ctx: AppContext, auth: Auth): Promise<MfaStatus>
  * `POST /api/auth/mfa/totp/setup`: a new secret, waiting for its first code (it replaces one set up before and
  * never confirmed). The QR code is drawn here, so the secret never goes to a third party to be drawn.
  */
-export async function setupTotp(ctx: AppContext, user: UserRow): Promise<TotpSetup> {
+export async function setupTotp(ctx: AppContext, auth: Auth): Promise<TotpSetup> {
+  refuseImpersonated(auth);
+  const { user } = auth;
   if (await enabledTotp(ctx.db, user.id)) throw conflict(mfaMessages.alreadyEnrolled);
   const secret = newTotpSecret();
   await ctx.db.transaction(async (tx) => {
@@ -49,6 +62,7 @@ export async function setupTotp(ctx: AppContext, user: UserRow): Promise<TotpSet
  * counts as checked, and ten recovery codes are answered, once. Audited and e-mailed.
  */
 export async function enableTotp(ctx: AppContext, req: FastifyRequest, auth: Auth, code: string): Promise<RecoveryCodes> {
+  refuseImpersonated(auth);
   const [pending] = await ctx.db
     .select()
     .from(mfaFactors)
@@ -71,21 +85,27 @@ export async function enableTotp(ctx: AppContext, req: FastifyRequest, auth: Aut
 /** Removes every second factor of a user (their own removal, or another administrator's reset). */
 export async function removeFactors(tx: AppContext['db'], userId: number): Promise<void> {
   await tx.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
   await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await tx.update(users).set({ mfaEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** `POST /api/auth/mfa/totp/remove {password, code}`: two-step sign-in off, with the password and a current code. */
+/**
+ * `POST /api/auth/mfa/totp/remove {password, code}`: the authenticator app goes, with the password and a current
+ * code. Passkeys left keep two-step sign-in on (and the recovery codes); without one it is off.
+ */
 export async function removeTotp(ctx: AppContext, req: FastifyRequest, auth: Auth, body: TotpRemoveRequest): Promise<void> {
-  if (!auth.user.mfaEnabled) throw badRequest(mfaMessages.notEnrolled);
+  refuseImpersonated(auth);
+  if (!(await enabledTotp(ctx.db, auth.user.id))) throw badRequest(mfaMessages.notEnrolled);
   if (!(await verifyPassword(auth.user.passwordHash, body.password))) {
     throw badRequest(mfaMessages.passwordWrong, { password: [mfaMessages.passwordWrong] });
   }
   if (!(await checkSecondFactor(ctx, auth.user.id, body.code)))
     throw badRequest(mfaMessages.codeInvalid, { code: [mfaMessages.codeInvalid] });
   await ctx.db.transaction(async (tx) => {
-    await removeFactors(tx, auth.user.id);
-    await enqueue(tx, mfaNotices.removed(ctx.config, auth.user.email, await organisationName(tx)));
+    await tx.delete(mfaFactors).where(and(eq(mfaFactors.userId, auth.user.id), eq(mfaFactors.kind, 'totp')));
+    const factorLeft = await refreshSecondFactor(tx, auth.user.id);
+    await enqueue(tx, mfaNotices.removed(ctx.config, auth.user.email, await organisationName(tx), factorLeft));
   });
   await audit(ctx.db, req, { action: 'mfa.removed', target: auth.user.email, details: { kind: 'totp' } });
 }

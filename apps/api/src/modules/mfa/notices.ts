@@ -22,10 +22,14 @@ export const mfaNotices = {
     notice(config, email, `Two-step sign-in is on for your ${displayName} portal account`, [
       'An authenticator app was set up for your member portal account. Signing in now asks for its code as well as your password.',
     ]),
-  removed: (config: Config, email: string, displayName: string) =>
-    notice(config, email, `Two-step sign-in was turned off on your ${displayName} portal account`, [
-      'The authenticator app and recovery codes of your member portal account were removed. Signing in now asks for your password only.',
-    ]),
+  removed: (config: Config, email: string, displayName: string, passkeyLeft: boolean) =>
+    passkeyLeft
+      ? notice(config, email, `The authenticator app was removed from your ${displayName} portal account`, [
+          'The authenticator app of your member portal account was removed. Your passkeys still sign you in.',
+        ])
+      : notice(config, email, `Two-step sign-in was turned off on your ${displayName} portal account`, [
+          'The authenticator app and recovery codes of your member portal account were removed. Signing in now asks for your password only.',
+        ]),
   reset: (config: Config, email: string, displayName: string, by: string, reason: string) =>
     notice(config, email, `Your ${displayName} portal second factor was reset`, [
       `${by} reset the second factor of your member portal account, giving this reason: ${reason}`,

@@ -57,7 +57,7 @@ export function mfaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ data: totpSetupSchema }) },
         },
       },
-      async (req) => ({ data: await setupTotp(ctx, currentAuth(req).user) }),
+      async (req) => ({ data: await setupTotp(ctx, currentAuth(req)) }),
     );
 
     app.post(

@@ -44,6 +44,8 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'mfa.removed': 'Two-step sign-in turned off',
   'mfa.reset': 'Second factor reset',
   'mfa.recovery_code_used': 'Recovery code used',
+  'passkey.added': 'Passkey added',
+  'passkey.removed': 'Passkey removed',
 };
 
 interface Filters {
