@@ -29,6 +29,9 @@ describe('issueCode', () => {
       member_activation: 10,
       application_submit: 10,
       mfa_login: 5,
+      passkey_register: 5,
+      passkey_sign_in: 5,
+      passkey_step_up: 5,
     });
   });
 

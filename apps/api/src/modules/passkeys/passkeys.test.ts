@@ -63,11 +63,7 @@ describe('adding a passkey', () => {
     });
     const authenticator = new SoftAuthenticator(ORIGIN);
     const response = authenticator.create(options as never);
-    const added = await t.call('POST', '/api/auth/passkeys/register/verify', {
-      token,
-      body: { response, name: 'My phone' },
-      headers: {},
-    });
+    const added = await t.call('POST', '/api/auth/passkeys/register/verify', { token, body: { response, name: 'My phone' } });
     expect(added.status).toBe(200);
     expect(added.body.data.passkey).toMatchObject({ name: 'My phone', lastUsedAt: null });
     expect(added.body.data.recoveryCodes).toHaveLength(10);
