@@ -1,4 +1,4 @@
-import { FIELD_ERROR_SUFFIX, messages, type SessionResponse, SIGN_IN_IDS } from '@portal/contract';
+import { FIELD_ERROR_SUFFIX, messages, passkeyMessages, type SessionResponse, SIGN_IN_IDS } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from './features/auth/api';
 import { ApiError } from './shared/api/client';
@@ -7,6 +7,12 @@ import { startSignIn } from './sign-in';
 
 // The widget's own code (a web component solving in a worker) is not what is tested here.
 vi.mock('altcha', () => ({}));
+// Nor the browser's passkey dialog (Playwright drives a real one, with Chromium's virtual authenticator).
+const assertPasskey = vi.hoisted(() => vi.fn());
+vi.mock('./shared/passkeys/ceremony', async (original) => ({
+  ...(await original<typeof import('./shared/passkeys/ceremony')>()),
+  assertPasskey,
+}));
 
 const session: SessionResponse = {
   token: 'session-token',
@@ -43,6 +49,7 @@ function renderSignInPage() {
       <button type="button" id="${ids.showPassword}" aria-label="Show password"></button>
       <div id="${ids.botCheck}" hidden></div>
       <button type="submit" id="${ids.submit}">Login</button>
+      <div id="${ids.passkeyRow}" hidden><button type="button" id="${ids.passkey}">Sign in with a passkey</button></div>
     </form>`;
 }
 
@@ -150,6 +157,42 @@ describe('the sign-in page script', () => {
     expect(byId(SIGN_IN_IDS.showPassword).getAttribute('aria-label')).toBe('Hide password');
     byId(SIGN_IN_IDS.showPassword).click();
     expect(byId<HTMLInputElement>(SIGN_IN_IDS.password).type).toBe('password');
+  });
+});
+
+describe('signing in with a passkey alone', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'PublicKeyCredential');
+  });
+
+  it('offers it only where the browser can use passkeys', () => {
+    start();
+    expect(byId(SIGN_IN_IDS.passkeyRow).hidden).toBe(true);
+  });
+
+  it('asks the browser for a passkey, signs in without e-mail or password, and says so when it was cancelled', async () => {
+    Object.assign(window, { PublicKeyCredential: () => undefined });
+    const options = vi.spyOn(authApi, 'passkeyOptions').mockResolvedValue({ challenge: 'c-1' });
+    const verify = vi.spyOn(authApi, 'passkeySignIn').mockResolvedValue(session);
+    assertPasskey.mockRejectedValueOnce(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
+    );
+    assertPasskey.mockResolvedValueOnce({ id: 'cred-1' });
+    start();
+    expect(byId(SIGN_IN_IDS.passkeyRow).hidden).toBe(false);
+
+    byId<HTMLButtonElement>(SIGN_IN_IDS.passkey).click();
+    await settle();
+    expect(byId(SIGN_IN_IDS.alert).textContent).toBe(passkeyMessages.cancelled);
+    expect(byId<HTMLButtonElement>(SIGN_IN_IDS.passkey).disabled).toBe(false);
+
+    byId<HTMLButtonElement>(SIGN_IN_IDS.passkey).click();
+    await settle();
+    expect(options).toHaveBeenLastCalledWith(undefined);
+    expect(assertPasskey).toHaveBeenLastCalledWith({ challenge: 'c-1' });
+    expect(verify).toHaveBeenCalledWith({ id: 'cred-1' }, undefined);
+    expect(localStorage.getItem('token')).toBe('session-token');
+    expect(went).toEqual(['/dashboard']);
   });
 });
 

@@ -6,7 +6,9 @@
 import { encodeJson, FIELD_ERROR_SUFFIX, type OtpTicket, SIGN_IN_IDS } from '@portal/contract';
 import { authApi } from './features/auth/api';
 import { landingPath } from './features/auth/landing';
+import { signInWithPasskey } from './features/auth/passkey-sign-in';
 import { ApiError } from './shared/api/client';
+import { passkeyErrorMessage, passkeysSupported } from './shared/passkeys/ceremony';
 import { SIGN_IN_CODE_PATH, savePendingSignIn } from './shared/session/mfa-challenge';
 import { readStoredSession, saveSession } from './shared/session/session-storage';
 import { clearFlash, type Flash, readFlash, setFlash } from './shared/ui/flash-storage';
@@ -85,6 +87,27 @@ export function startSignIn(root: ParentNode, go: (path: string) => void = (path
   }
 
   let busy = false;
+
+  // A passkey alone: the browser offers the passkeys it keeps for this portal; no e-mail, no password (decision 048).
+  const passkey = element<HTMLButtonElement>(root, SIGN_IN_IDS.passkey);
+  element<HTMLElement>(root, SIGN_IN_IDS.passkeyRow).hidden = !passkeysSupported();
+  passkey.addEventListener('click', async () => {
+    if (busy) return;
+    busy = true;
+    passkey.disabled = true;
+    showAlert(null);
+    try {
+      const session = await signInWithPasskey();
+      saveSession(session, { silent: true });
+      go(landingPath(session.user));
+      return;
+    } catch (error) {
+      showAlert(passkeyErrorMessage(error));
+    }
+    busy = false;
+    passkey.disabled = false;
+  });
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (busy) return;

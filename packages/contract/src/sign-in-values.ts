@@ -10,6 +10,9 @@ export const SIGN_IN_IDS = {
   showPassword: 'sign-in-show-password',
   botCheck: 'sign-in-bot-check',
   submit: 'sign-in-submit',
+  /** Shown by the script where the browser can use passkeys. */
+  passkeyRow: 'sign-in-passkey-row',
+  passkey: 'sign-in-passkey',
 } as const;
 
 /** What a field's error line is called: the field's id with this suffix (aria-describedby points at it). */

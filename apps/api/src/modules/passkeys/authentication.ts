@@ -17,11 +17,7 @@ const { sessions, users } = schema;
 type Assertion = { response: AuthenticationResponseJSON | Record<string, unknown> };
 
 /** Options for `navigator.credentials.get()`: the account's passkeys, or none (the browser offers its discoverable ones). */
-async function assertionOptions(
-  ctx: AppContext,
-  purpose: ChallengePurpose,
-  userId: number | null,
-): Promise<WebAuthnOptions> {
+async function assertionOptions(ctx: AppContext, purpose: ChallengePurpose, userId: number | null): Promise<WebAuthnOptions> {
   const allow = userId ? await passkeysOf(ctx.db, userId) : [];
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).rpID,

@@ -83,7 +83,10 @@ describe('adding a passkey', () => {
     // A second one: excluded from being added twice, and no new recovery codes.
     const next = data(await t.call('POST', '/api/auth/passkeys/register/options', { token, body: { password: STRONG_PASSWORD } }));
     expect(next.excludeCredentials).toEqual([expect.objectContaining({ id: response.id })]);
-    const second = await t.call('POST', '/api/auth/passkeys/register/verify', { token, body: { response: authenticator.create(next as never) } });
+    const second = await t.call('POST', '/api/auth/passkeys/register/verify', {
+      token,
+      body: { response: authenticator.create(next as never) },
+    });
     expect(second.status).toBe(200);
     expect(second.body.data.recoveryCodes).toBeNull();
   });
@@ -99,7 +102,9 @@ describe('adding a passkey', () => {
 
     const other = await createMember(t.db, { withUser: true });
     const otherToken = await signIn(t, other.user?.email as string);
-    const theirs = data(await t.call('POST', '/api/auth/passkeys/register/options', { token: otherToken, body: { password: STRONG_PASSWORD } }));
+    const theirs = data(
+      await t.call('POST', '/api/auth/passkeys/register/options', { token: otherToken, body: { password: STRONG_PASSWORD } }),
+    );
     const stolen = await t.call('POST', '/api/auth/passkeys/register/verify', {
       token,
       body: { response: new SoftAuthenticator(ORIGIN).create(theirs as never) },
@@ -110,7 +115,10 @@ describe('adding a passkey', () => {
     const adminToken = await signIn(t, admin.email);
     const loginAs = await t.call('POST', '/api/admin/loginas', { token: adminToken, body: { id: member.user?.id } });
     const asMember = loginAs.body.data.token as string;
-    const impersonated = await t.call('POST', '/api/auth/passkeys/register/options', { token: asMember, body: { password: STRONG_PASSWORD } });
+    const impersonated = await t.call('POST', '/api/auth/passkeys/register/options', {
+      token: asMember,
+      body: { password: STRONG_PASSWORD },
+    });
     expect(impersonated.status).toBe(403);
     expect(impersonated.body.message).toBe(mfaMessages.impersonated);
   });
@@ -156,7 +164,15 @@ describe('signing in with a passkey', () => {
     expect(unknown.body.message).toBe(passkeyMessages.notRecognised);
     // Hostile shapes are refused with the reason, never a 5xx.
     const garbage = await t.call('POST', '/api/auth/passkeys/sign-in/verify', {
-      body: { response: { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: '!!', authenticatorData: '', signature: '' }, clientExtensionResults: {} } },
+      body: {
+        response: {
+          id: 'x',
+          rawId: 'x',
+          type: 'public-key',
+          response: { clientDataJSON: '!!', authenticatorData: '', signature: '' },
+          clientExtensionResults: {},
+        },
+      },
       ip,
     });
     expect(garbage.status).toBe(400);
@@ -250,7 +266,9 @@ describe('step-up and removal', () => {
     const setup = await t.call('POST', '/api/auth/mfa/totp/setup', { token });
     expect(setup.status).toBe(200);
     const { totpCode } = await import('../mfa/totp');
-    expect((await t.call('POST', '/api/auth/mfa/totp/enable', { token, body: { code: totpCode(setup.body.data.secret) } })).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/mfa/totp/enable', { token, body: { code: totpCode(setup.body.data.secret) } })).status).toBe(
+      200,
+    );
     const removed = await t.call('POST', '/api/auth/mfa/totp/remove', {
       token,
       body: { password: STRONG_PASSWORD, code: await freshCode(t, user.id) },

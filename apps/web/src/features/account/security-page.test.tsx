@@ -16,7 +16,7 @@ function signInApprover() {
 
 beforeEach(() => {
   signInApprover();
-  status = { totp: null, recoveryCodesLeft: 0, required: true, verifiedAt: null };
+  status = { totp: null, passkeys: [], recoveryCodesLeft: 0, required: true, verifiedAt: null };
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => (path === 'auth/mfa' ? status : null));
   post = vi.spyOn(api, 'post').mockImplementation(async (path: string) => {
     if (path === 'auth/mfa/totp/setup')

@@ -7,6 +7,7 @@ import type {
   OtpTicket,
   RegisterRequest,
   SessionResponse,
+  WebAuthnOptions,
 } from '@portal/contract';
 import { encodeBase64 } from '@portal/contract';
 import { api } from '../../shared/api/client';
@@ -16,6 +17,10 @@ export const authApi = {
   login: (email: string, password: string, voterToken?: string) =>
     api.post<SessionResponse | MfaChallenge>('auth/login', { email, password, voterToken }),
   verifyMfa: (body: MfaVerifyRequest) => api.post<SessionResponse>('auth/mfa/verify', body),
+  /** A passkey sign-in: with the ticket of a password sign-in its second step, without it a passkey alone. */
+  passkeyOptions: (mfaToken?: string) => api.post<WebAuthnOptions>('auth/passkeys/sign-in/options', { mfaToken }),
+  passkeySignIn: (response: unknown, mfaToken?: string) =>
+    api.post<SessionResponse>('auth/passkeys/sign-in/verify', { response, mfaToken }),
   register: (body: RegisterRequest) => api.post<OtpTicket>('auth/register', body),
   verify: (activation_code: string) => api.post<SessionResponse>('auth/verify', { activation_code }),
   verifyOtp: (id: number, otp_code: string) => api.post<SessionResponse>('auth/verify-otp', { id, otp_code }),

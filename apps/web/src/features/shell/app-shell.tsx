@@ -216,7 +216,7 @@ export function AppShell() {
         </nav>
         <ImpersonationBanner />
         {!staff && <PaymentWatcher />}
-        {staff && (
+        {(staff || user.mfa_enabled) && (
           <Suspense fallback={null}>
             <SecondFactorPrompt />
           </Suspense>

@@ -1,14 +1,17 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { MFA_ENROL, mfaMessages } from '@portal/contract';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, TextField, Typography } from '@mui/material';
+import { MFA_ENROL, mfaMessages, passkeyMessages } from '@portal/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, onSecondFactorNeeded } from '../../shared/api/client';
+import { mfaApi, passkeyApi, useMfaStatus } from '../../shared/account/mfa-api';
+import { onSecondFactorNeeded } from '../../shared/api/client';
+import { assertPasskey, passkeyErrorMessage, passkeysSupported } from '../../shared/passkeys/ceremony';
 import { fieldMessage } from '../../shared/ui/field-errors';
 import { SECURITY_PATH } from '../auth/landing';
 
 /**
- * The web app's answer to a second-factor 403 (decision 047): staff without one go to the set-up page; an action
- * that needs a fresh check (log in as, settings, user management) asks for a code here, then goes on by itself.
+ * The web app's answer to a second-factor 403 (decisions 047, 048): staff without one go to the set-up page; an
+ * action that needs a fresh check (log in as, settings, user management, removing a passkey) asks for one here, a
+ * passkey or a code, then goes on by itself.
  */
 export function SecondFactorPrompt() {
   const navigate = useNavigate();
@@ -17,6 +20,9 @@ export function SecondFactorPrompt() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const answer = useRef<((done: boolean) => void) | null>(null);
+  const status = useMfaStatus(open);
+  const withPasskey = Boolean(status.data?.passkeys.length) && passkeysSupported();
+  const withCode = !status.data || Boolean(status.data.totp) || status.data.recoveryCodesLeft > 0;
 
   useEffect(
     () =>
@@ -41,19 +47,30 @@ export function SecondFactorPrompt() {
     answer.current = null;
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) return setError(mfaMessages.codeRequired);
+  async function check(run: () => Promise<unknown>, message: (e: unknown) => string) {
     setBusy(true);
+    setError(null);
     try {
-      await api.post('auth/mfa/step-up', { code: code.trim() });
+      await run();
       close(true);
     } catch (e) {
-      setError(fieldMessage(e, 'code'));
+      setError(message(e));
     } finally {
       setBusy(false);
     }
   }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) return setError(mfaMessages.codeRequired);
+    void check(
+      () => mfaApi.stepUp(code.trim()),
+      (e) => fieldMessage(e, 'code'),
+    );
+  }
+
+  const withPasskeyCheck = () =>
+    check(async () => passkeyApi.stepUp(await assertPasskey(await passkeyApi.stepUpOptions())), passkeyErrorMessage);
 
   return (
     <Dialog open={open} onClose={() => close(false)} maxWidth="xs" fullWidth aria-labelledby="step-up-title">
@@ -61,23 +78,38 @@ export function SecondFactorPrompt() {
         <DialogTitle id="step-up-title">Confirm it is you</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>{mfaMessages.stepUpRequired}</Typography>
-          <TextField
-            label="Authentication code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? 'Or one of your recovery codes.'}
-            autoComplete="one-time-code"
-            autoFocus
-            fullWidth
-          />
-          {busy && <Alert severity="info">Checking…</Alert>}
+          <Stack spacing={2}>
+            {withPasskey && (
+              <>
+                <Button variant="contained" onClick={withPasskeyCheck} disabled={busy}>
+                  {passkeyMessages.stepUp}
+                </Button>
+                {withCode && <Divider>or enter a code</Divider>}
+              </>
+            )}
+            {withCode && (
+              <TextField
+                label="Authentication code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                error={Boolean(error) && !withPasskey}
+                helperText={(!withPasskey && error) || 'Or one of your recovery codes.'}
+                autoComplete="one-time-code"
+                autoFocus={!withPasskey}
+                fullWidth
+              />
+            )}
+            {error && withPasskey && <Alert severity="error">{error}</Alert>}
+            {busy && <Alert severity="info">Checking…</Alert>}
+          </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Confirm
-          </Button>
+          {withCode && (
+            <Button type="submit" variant={withPasskey ? 'outlined' : 'contained'} disabled={busy}>
+              Confirm
+            </Button>
+          )}
         </DialogActions>
       </form>
     </Dialog>

@@ -1,13 +1,22 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
-import { mfaMessages, type RecoveryCodes, type TotpSetup } from '@portal/contract';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack, TextField, Typography } from '@mui/material';
+import {
+  formatDate,
+  formatDateTime,
+  type MfaStatus,
+  mfaMessages,
+  passkeyMessages,
+  type RecoveryCodes,
+  type TotpSetup,
+} from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { updateSessionUser } from '../session/session-storage';
 import { useSession } from '../session/session-store';
 import { fieldMessage } from '../ui/field-errors';
-import { saveBlob } from '../ui/save-blob';
 import { useToast } from '../ui/toast';
 import { mfaApi, useMfaStatus, useRefreshMfa } from './mfa-api';
+import { PasskeySettings } from './passkey-settings';
+import { ShowRecoveryCodes } from './recovery-codes';
 
 /** The key as people copy it: groups of four. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -86,35 +95,6 @@ function SetUp({ onEnabled }: { onEnabled: (codes: RecoveryCodes) => void }) {
   );
 }
 
-/** The recovery codes, shown once: to download or print before going on. */
-function ShowRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = ['Member portal recovery codes: each works once, in place of an authenticator code.', '', ...codes].join('\n');
-  return (
-    <Stack spacing={2}>
-      <Alert severity="success">{mfaMessages.enabled}</Alert>
-      <Typography>
-        If you lose your phone, sign in with one of these codes in place of the app's code. Each works once. They are shown only now.
-      </Typography>
-      <Box component="ol" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', fontSize: '1.05rem', columns: 2, m: 0 }}>
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </Box>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => saveBlob(new Blob([text], { type: 'text/plain' }), 'recovery-codes.txt')}>
-          Download
-        </Button>
-        <Button variant="outlined" onClick={() => window.print()}>
-          Print
-        </Button>
-        <Button variant="contained" onClick={onDone}>
-          I have saved them
-        </Button>
-      </Stack>
-    </Stack>
-  );
-}
-
 /** Turning it off asks for the password and a current code. */
 function TurnOff({ onDone }: { onDone: () => void }) {
   const [open, setOpen] = useState(false);
@@ -136,7 +116,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
     return (
       <Box>
         <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
-          Turn off two-step sign-in
+          Remove the authenticator app
         </Button>
       </Box>
     );
@@ -161,7 +141,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
       />
       <Stack direction="row" spacing={1}>
         <Button type="submit" color="error" variant="contained">
-          Turn off
+          Remove
         </Button>
         <Button onClick={() => setOpen(false)}>Cancel</Button>
       </Stack>
@@ -169,23 +149,61 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** The authenticator app: when it was set up and last used, or how to set one up. */
+function AuthenticatorApp({
+  totp,
+  onEnabled,
+  onRemoved,
+}: {
+  totp: MfaStatus['totp'];
+  onEnabled: (codes: RecoveryCodes) => void;
+  onRemoved: () => void;
+}) {
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby="authenticator-title">
+      <Typography id="authenticator-title" variant="h6" component="h2">
+        Authenticator app
+      </Typography>
+      {totp ? (
+        <>
+          <Typography>
+            Set up {formatDate(totp.enabledAt)}
+            {totp.lastUsedAt && `, last used ${formatDateTime(totp.lastUsedAt)}`}. Signing in with your password asks for its code.
+          </Typography>
+          <TurnOff onDone={onRemoved} />
+        </>
+      ) : (
+        <SetUp onEnabled={onEnabled} />
+      )}
+    </Stack>
+  );
+}
+
 /**
- * Two-step sign-in (decision 047), on `/security` and the profile's Security tab. Staff must have it: without it
- * `/security` is the only page they reach. Members may turn it on. Set-up shows the QR code and the key, takes the
- * first code, then the recovery codes once; `onEnrolled` runs when they are put away.
+ * Second factors (decisions 047, 048), on `/security` and the profile's Security tab: passkeys and an authenticator
+ * app. Staff must have one: without it `/security` is the only page they reach. Members may add either. The first
+ * factor shows the ten recovery codes once; `onEnrolled` runs when they are put away.
  */
 export function TwoStepSettings({ onEnrolled }: { onEnrolled?: () => void }) {
   const session = useSession();
   const toast = useToast();
   const status = useMfaStatus();
   const refresh = useRefreshMfa();
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ codes: string[]; message: string } | null>(null);
   const user = session?.user;
+  const data = status.data;
+  const enrolled = Boolean(data && (data.totp || data.passkeys.length > 0));
 
-  function enabled(result: RecoveryCodes) {
-    setCodes(result.recoveryCodes);
-    if (user) updateSessionUser({ ...user, mfa_enabled: true });
+  function changed(mfaEnabled: boolean, message?: string) {
+    if (user) updateSessionUser({ ...user, mfa_enabled: mfaEnabled });
+    if (message) toast(message, 'success');
     void refresh();
+  }
+
+  function added(recoveryCodes: string[] | null, message: string) {
+    changed(true);
+    if (recoveryCodes) setCodes({ codes: recoveryCodes, message });
+    else toast(message, 'success');
   }
 
   function finished() {
@@ -200,32 +218,28 @@ export function TwoStepSettings({ onEnrolled }: { onEnrolled?: () => void }) {
         {status.isLoading && <Typography>Loading…</Typography>}
         {status.error && <Alert severity="error">{status.error.message}</Alert>}
         {codes ? (
-          <ShowRecoveryCodes codes={codes} onDone={finished} />
+          <ShowRecoveryCodes codes={codes.codes} message={codes.message} onDone={finished} />
         ) : (
-          status.data &&
-          (status.data.totp ? (
-            <Stack spacing={2}>
-              <Alert severity="success">Two-step sign-in is on: signing in asks for the code from your authenticator app.</Alert>
-              <Typography>
-                Authenticator app set up {new Date(status.data.totp.enabledAt).toLocaleDateString('en-GB', { dateStyle: 'medium' })}
-                {status.data.totp.lastUsedAt &&
-                  `, last used ${new Date(status.data.totp.lastUsedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}`}
-                . Recovery codes left: {status.data.recoveryCodesLeft}
-              </Typography>
-              <TurnOff
-                onDone={() => {
-                  toast(mfaMessages.removed, 'success');
-                  if (user) updateSessionUser({ ...user, mfa_enabled: false });
-                  void refresh();
-                }}
+          data && (
+            <Stack spacing={3}>
+              {enrolled ? (
+                <Alert severity="success">Two-step sign-in is on. Recovery codes left: {data.recoveryCodesLeft}</Alert>
+              ) : (
+                data.required && <Alert severity="warning">{mfaMessages.enrolRequired}</Alert>
+              )}
+              <PasskeySettings
+                passkeys={data.passkeys}
+                onAdded={(recoveryCodes) => added(recoveryCodes, passkeyMessages.added)}
+                onRemoved={(mfaEnabled) => changed(mfaEnabled, passkeyMessages.removed)}
+              />
+              <Divider />
+              <AuthenticatorApp
+                totp={data.totp}
+                onEnabled={(result) => added(result.recoveryCodes, mfaMessages.enabled)}
+                onRemoved={() => changed(data.passkeys.length > 0, mfaMessages.removed)}
               />
             </Stack>
-          ) : (
-            <Stack spacing={2}>
-              {status.data.required && <Alert severity="warning">{mfaMessages.enrolRequired}</Alert>}
-              <SetUp onEnabled={enabled} />
-            </Stack>
-          ))
+          )
         )}
       </CardContent>
     </Card>

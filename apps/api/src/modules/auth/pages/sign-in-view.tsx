@@ -98,6 +98,15 @@ export function SignInView({ caption, registration, notSent }: { caption: string
           <button type="submit" id={SIGN_IN_IDS.submit} className="btn btn-contained btn-lg">
             Login
           </button>
+          {/* Hidden until the script finds a browser that can use passkeys. */}
+          <div id={SIGN_IN_IDS.passkeyRow} hidden>
+            <button type="button" id={SIGN_IN_IDS.passkey} className="btn btn-outlined btn-lg" aria-describedby="passkey-hint">
+              Sign in with a passkey
+            </button>
+            <span id="passkey-hint" className="caption">
+              Your fingerprint, face or screen lock, once you have added a passkey
+            </span>
+          </div>
           <p className="divider">or</p>
           {/* What each button is for is written under it: a hover tooltip never shows on a phone. */}
           <div>

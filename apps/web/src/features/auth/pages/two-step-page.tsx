@@ -1,18 +1,20 @@
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { mfaMessages } from '@portal/contract';
+import { Alert, Button, Divider, Link, Stack, TextField } from '@mui/material';
+import { mfaMessages, type SessionResponse } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
+import { passkeyErrorMessage, passkeysSupported } from '../../../shared/passkeys/ceremony';
 import { clearPendingSignIn, readPendingSignIn } from '../../../shared/session/mfa-challenge';
 import { saveSession } from '../../../shared/session/session-store';
 import { fieldMessage } from '../../../shared/ui/field-errors';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { landingPath } from '../landing';
+import { signInWithPasskey } from '../passkey-sign-in';
 
 /**
- * `/sign-in/code`: the second step of signing in (decision 047), after the password on the server-rendered
- * sign-in page. The code from the authenticator app, or one of the recovery codes, in the same box.
+ * `/sign-in/code`: the second step of signing in (decisions 047, 048), after the password on the server-rendered
+ * sign-in page: a passkey, or the code from the authenticator app or one of the recovery codes, in the same box.
  */
 export function TwoStepPage() {
   const navigate = useNavigate();
@@ -22,6 +24,29 @@ export function TwoStepPage() {
   const [ended, setEnded] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  function signedIn(session: SessionResponse) {
+    clearPendingSignIn();
+    saveSession(session);
+    navigate(landingPath(session.user), { replace: true });
+  }
+
+  async function answerWithPasskey() {
+    if (!pending || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      signedIn(await signInWithPasskey(pending.mfaToken));
+    } catch (e) {
+      if (e instanceof ApiError && e.errors?.mfaToken) {
+        clearPendingSignIn();
+        setEnded(true);
+      }
+      setError(passkeyErrorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!pending || busy) return;
@@ -29,10 +54,7 @@ export function TwoStepPage() {
     setBusy(true);
     setError(null);
     try {
-      const session = await authApi.verifyMfa({ mfaToken: pending.mfaToken, code: code.trim() });
-      clearPendingSignIn();
-      saveSession(session);
-      navigate(landingPath(session.user), { replace: true });
+      signedIn(await authApi.verifyMfa({ mfaToken: pending.mfaToken, code: code.trim() }));
     } catch (e) {
       const expired = e instanceof ApiError && (e.status === 429 || Boolean(e.errors?.mfaToken));
       if (expired) {
@@ -59,20 +81,33 @@ export function TwoStepPage() {
     );
   }
 
+  const withPasskey = pending.methods.includes('passkey') && passkeysSupported();
+  const withApp = pending.methods.includes('totp');
+  const subtitle = withApp
+    ? `Open your authenticator app and enter the code it shows for ${pending.email}.`
+    : `Confirm it is you, ${pending.email}: use your passkey, or enter one of your recovery codes.`;
   return (
-    <AuthCard title="Two-step sign-in" subtitle={`Open your authenticator app and enter the code it shows for ${pending.email}.`}>
+    <AuthCard title="Two-step sign-in" subtitle={subtitle}>
       <Stack component="form" noValidate spacing={2} onSubmit={submit}>
+        {withPasskey && (
+          <>
+            <Button variant="contained" onClick={answerWithPasskey} disabled={busy}>
+              Use your passkey
+            </Button>
+            <Divider>or enter a code</Divider>
+          </>
+        )}
         <TextField
-          label="Authentication code"
+          label={withApp ? 'Authentication code' : 'Recovery code'}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={Boolean(error)}
-          helperText={error ?? 'Lost your phone? Enter one of your recovery codes instead.'}
+          helperText={error ?? (withApp ? 'Lost your phone? Enter one of your recovery codes instead.' : 'Each recovery code works once.')}
           autoComplete="one-time-code"
-          autoFocus
+          autoFocus={!withPasskey}
           slotProps={{ htmlInput: { inputMode: 'text', maxLength: 20, spellCheck: false } }}
         />
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant={withPasskey ? 'outlined' : 'contained'} disabled={busy}>
           {busy ? 'Checking…' : 'Verify'}
         </Button>
         <Link component={RouterLink} to="/" onClick={() => clearPendingSignIn()}>
