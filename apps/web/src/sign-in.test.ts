@@ -171,7 +171,7 @@ describe('signing in with a passkey alone', () => {
   });
 
   it('asks the browser for a passkey, signs in without e-mail or password, and says so when it was cancelled', async () => {
-    Object.assign(window, { PublicKeyCredential: () => undefined });
+    Object.assign(window, { PublicKeyCredential: class {} });
     const options = vi.spyOn(authApi, 'passkeyOptions').mockResolvedValue({ challenge: 'c-1' });
     const verify = vi.spyOn(authApi, 'passkeySignIn').mockResolvedValue(session);
     assertPasskey.mockRejectedValueOnce(
