@@ -4,7 +4,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3310);
 /** A second portal with the bot check on and a 3-second inactivity timeout (the ALTCHA and inactivity flows). */
 export const BOT_CHECK_PORT = PORT + 1;
 
-function server(port: number, env: Record<string, string>) {
+/**
+ * The main portal is opened as `localhost`, as a member would open it: browsers refuse passkeys on an IP address
+ * (WebAuthn's relying party is a domain), and PUBLIC_URL names the relying party (decision 048).
+ */
+const host = (port: number, name: 'localhost' | '127.0.0.1') => `http://${name}:${port}`;
+
+function server(port: number, env: Record<string, string>, name: 'localhost' | '127.0.0.1' = '127.0.0.1') {
   return {
     command: 'npx tsx apps/api/src/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
@@ -14,7 +20,7 @@ function server(port: number, env: Record<string, string>) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: `memory://e2e-${port}`,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: host(port, name),
       NODE_ENV: 'development',
       SEED_DEMO: 'on',
       // The built-in Daraja sandbox answers an M-Pesa push after this delay (decision 024).
@@ -34,7 +40,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: host(PORT, 'localhost'),
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -50,5 +56,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 860 } } }],
-  webServer: [server(PORT, {}), server(BOT_CHECK_PORT, { BOT_CHECK: 'on', INACTIVITY_TIMEOUT_MS: '3000' })],
+  webServer: [server(PORT, {}, 'localhost'), server(BOT_CHECK_PORT, { BOT_CHECK: 'on', INACTIVITY_TIMEOUT_MS: '3000' })],
 });
