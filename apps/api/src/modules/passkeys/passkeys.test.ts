@@ -280,3 +280,29 @@ describe('step-up and removal', () => {
     expect(login.body.data.methods).toEqual(['passkey', 'recovery']);
   });
 });
+
+describe('hostile input', () => {
+  it('answers every passkey endpoint with a 4xx and the reason, never a 5xx', async () => {
+    const { token, authenticator } = await memberWithPasskey();
+    const assertion = authenticator.get({ challenge: 'never-issued', rpId: 'portal.test' });
+    const probes: [string, unknown, string | undefined, number][] = [
+      ['/api/auth/passkeys/sign-in/options', { mfaToken: 'a\u0000b' }, undefined, 400],
+      ['/api/auth/passkeys/sign-in/options', { mfaToken: 'unknown-ticket' }, undefined, 400],
+      ['/api/auth/passkeys/sign-in/verify', {}, undefined, 400],
+      ['/api/auth/passkeys/sign-in/verify', { response: assertion }, undefined, 400],
+      ['/api/auth/passkeys/sign-in/verify', { response: { ...assertion, type: 'password' } }, undefined, 400],
+      ['/api/auth/passkeys/sign-in/verify', { response: { ...assertion, id: 'x'.repeat(2000) } }, undefined, 400],
+      ['/api/auth/passkeys/register/options', {}, token, 400],
+      ['/api/auth/passkeys/register/verify', { response: 'nope' }, token, 400],
+      ['/api/auth/passkeys/register/verify', { response: assertion, name: 'x'.repeat(61) }, token, 400],
+      ['/api/auth/passkeys/step-up/verify', { response: assertion }, token, 400],
+      ['/api/auth/passkeys/step-up/options', {}, undefined, 401],
+      ['/api/auth/passkeys/abc/remove', { password: STRONG_PASSWORD }, token, 400],
+    ];
+    for (const [url, body, as, status] of probes) {
+      const response = await t.call('POST', url, { body, token: as, ip: uniqueIp() });
+      expect({ url, body, status: response.status }).toEqual({ url, body, status });
+      expect(response.body.message).toEqual(expect.any(String));
+    }
+  });
+});
