@@ -19,8 +19,11 @@ import { deviceName, relyingParty, userHandle } from './relying-party';
 
 const { passkeys, sessions, users } = schema;
 
-/** A passkey signs in on its own, so adding one asks for the password: a borrowed or stolen session is not enough. */
-async function confirmPassword(ctx: AppContext, auth: Auth, password: string): Promise<void> {
+/**
+ * A passkey signs in on its own, so adding or removing one asks for the password (a borrowed or stolen session is
+ * not enough), never from a "log in as" session.
+ */
+export async function confirmPassword(ctx: AppContext, auth: Auth, password: string): Promise<void> {
   if (auth.impersonatorId) throw forbidden(mfaMessages.impersonated);
   await consumeLimit(ctx.db, `passkey-password:${auth.user.id}`, limits.loginPerAccount);
   if (!(await verifyPassword(auth.user.passwordHash, password))) {

@@ -1,16 +1,16 @@
-import { mfaMessages, passkeyMessages } from '@portal/contract';
-import { schema, verifyPassword } from '@portal/db';
+import { passkeyMessages } from '@portal/contract';
+import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
-import { badRequest, forbidden, notFound } from '../../shared/errors';
+import { notFound } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
-import { consumeLimit, limits } from '../../shared/rate-limit';
 import type { Auth } from '../../shared/session';
 import { enqueue } from '../outbox/outbox';
 import { passkeyNotices } from './notices';
 import { refreshSecondFactor } from './passkey-store';
+import { confirmPassword } from './registration';
 
 const { passkeys } = schema;
 
@@ -20,11 +20,7 @@ const { passkeys } = schema;
  * recovery codes go; staff then set one up again. Audited and e-mailed.
  */
 export async function removePasskey(ctx: AppContext, req: FastifyRequest, auth: Auth, id: number, password: string) {
-  if (auth.impersonatorId) throw forbidden(mfaMessages.impersonated);
-  await consumeLimit(ctx.db, `passkey-password:${auth.user.id}`, limits.loginPerAccount);
-  if (!(await verifyPassword(auth.user.passwordHash, password))) {
-    throw badRequest(mfaMessages.passwordWrong, { password: [mfaMessages.passwordWrong] });
-  }
+  await confirmPassword(ctx, auth, password);
   const removed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(passkeys)
