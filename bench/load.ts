@@ -40,7 +40,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { postPayment, today } from '../apps/api/src/modules/billing/ledger';
-import { runBilling } from '../apps/api/src/modules/billing/run';
+import { runBillingNow } from '../apps/api/src/modules/billing/run-job';
 import { createStorage } from '../apps/api/src/shared/storage';
 import { bulkMember, seedBulk } from '../packages/db/src/seed/bulk';
 import { cpuSplit, sampleCpu, summariseProfile } from './cpu';
@@ -141,7 +141,7 @@ async function createMoney(db: Db) {
   const period = today().slice(0, 4);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', ALTCHA_HMAC_KEY: 'bench' });
   const ctx = { db, config, storage: createStorage(config) };
-  const run = await runBilling(ctx, period, null);
+  const run = await runBillingNow(ctx, period, null);
   log(`billing run ${period}: ${run.billedCount.toLocaleString('en-KE')} subscription invoices`);
   const profileIds = Array.from({ length: accounts }, (_, k) => bulkMember(k + 1).profile.profileId);
   const invoices = await db

@@ -1,4 +1,5 @@
 import { startSubscriptionReminders } from './modules/billing';
+import { startBillingRunJob } from './modules/billing/run-job';
 import { startCpdReminders } from './modules/cpd/reminders';
 import { startLicenceJobs } from './modules/licences/lifecycle';
 import type { Channel } from './modules/outbox/outbox';
@@ -16,7 +17,7 @@ export interface BackgroundJobs {
 
 /**
  * Starts this instance's background jobs: the outbox worker, referee reminders, M-Pesa payment recovery,
- * subscription reminders, CPD reminders and the licence jobs. Each claims its work with FOR UPDATE SKIP LOCKED, so
+ * subscription reminders, billing runs (one at a time across instances), CPD reminders and the licence jobs. Each claims its work with FOR UPDATE SKIP LOCKED, so
  * several instances may run them; JOBS=off starts none here (web-only instances beside one worker; decision 038).
  */
 export function startBackgroundJobs(
@@ -35,6 +36,7 @@ export function startBackgroundJobs(
     startRefereeReminders(ctx, undefined, hooks),
     startPaymentRecovery(ctx, undefined, hooks),
     startSubscriptionReminders(ctx, undefined, hooks),
+    startBillingRunJob(ctx, undefined, hooks),
     startCpdReminders(ctx, undefined, hooks),
     startLicenceJobs(ctx, undefined, hooks),
   ];

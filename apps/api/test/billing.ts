@@ -113,3 +113,27 @@ export async function entry(t: Pick<TestApp, 'db'>, documentNo: string): Promise
   const [row] = await t.db.select().from(schema.ledgerEntries).where(eq(schema.ledgerEntries.documentNo, documentNo));
   return row;
 }
+
+type RunCall = (
+  method: 'GET' | 'POST',
+  url: string,
+  options?: { body?: unknown; token?: string },
+) => Promise<{ status: number; body: { data?: unknown } & Record<string, unknown> }>;
+
+/**
+ * Starts a billing run through the API (202) and waits for the background job to finish it, as the billing page
+ * does; answers the POST's answer and the finished run.
+ */
+export async function billAndWait(call: RunCall, token: string, period: string) {
+  const started = await call('POST', '/api/admin/billing/run', { token, body: { period } });
+  if (started.status !== 202) throw new Error(`billing run not started: ${started.status} ${JSON.stringify(started.body)}`);
+  const { run } = started.body.data as { run: { id: number } };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const current = await call('GET', `/api/admin/billing/runs/${run.id}`, { token });
+    const data = current.body.data as { status: string; billedCount: number; skippedCount: number } & Record<string, unknown>;
+    if (data.status === 'finished' || data.status === 'failed') return { started, run: data };
+    if (Date.now() > deadline) throw new Error(`billing run ${run.id} still ${data.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -20,6 +20,12 @@ export const billingAdminMessages = {
   periodRequired: 'Period is required',
   periodInvalid: 'Period must be a year such as 2026',
   periodOutOfRange: (max: number) => `Period must be a year from 2000 to ${max}`,
+  runStarted: (period: string) => `Billing run for ${period} started: members are billed in the background`,
+  runAlreadyOpen: (period: string) => `The billing run for ${period} is already in progress`,
+  runBusy: (period: string) => `The billing run for ${period} is still in progress: run another period once it has finished`,
+  runFailed: (period: string, error: string) =>
+    `The billing run for ${period} stopped: ${error}. Members billed so far stay billed; run it again for the rest.`,
+  runNotFound: 'Billing run not found',
   runFinished: (billed: number, skipped: number) =>
     `Billing run finished: ${billed} member${billed === 1 ? '' : 's'} billed, ${skipped} already billed or without a subscription fee`,
   memberRequired: 'Member number is required',
@@ -70,16 +76,27 @@ export const billingRunRequest = z.object({
 });
 export type BillingRunRequest = z.infer<typeof billingRunRequest>;
 
+export const BILLING_RUN_STATUSES = ['queued', 'running', 'finished', 'failed'] as const;
+export type BillingRunStatus = (typeof BILLING_RUN_STATUSES)[number];
+export const isRunOpen = (run: { status: BillingRunStatus }) => run.status === 'queued' || run.status === 'running';
+
 export const billingRunSchema = z.object({
   id: z.number(),
   period: z.string(),
+  /** Queued until a worker takes it, running in batches, then finished (or failed, with `error`). */
+  status: z.enum(BILLING_RUN_STATUSES),
   runBy: z.string().nullable(),
+  /** Active members on the register when it was asked for. */
+  memberCount: z.number(),
+  /** Of them, those to bill (not yet billed for the period, with a fee): the progress is billedCount of this. */
+  toBillCount: z.number(),
   billedCount: z.number(),
   skippedCount: z.number(),
   /** Shillings billed by this run. */
   totalAmount: z.number(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
 });
 export type BillingRun = z.infer<typeof billingRunSchema>;
 export const billingRunResult = z.object({ message: z.string(), run: billingRunSchema });

@@ -626,16 +626,34 @@ export const subscriptions = pgTable(
   ],
 );
 
-export const billingRuns = pgTable('billing_runs', {
-  id: serial('id').primaryKey(),
-  period: text('period').notNull(),
-  runBy: integer('run_by'),
-  billedCount: integer('billed_count').notNull().default(0),
-  skippedCount: integer('skipped_count').notNull().default(0),
-  totalCents: cents('total_cents').notNull().default(0),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-});
+/**
+ * Billing runs, done in the background in batches (issue 26): `queued` until a worker claims it, `running` while its
+ * heartbeat is fresh (a stale one is taken over after a crash and goes on after `cursor`, the last member number
+ * billed), then `finished` or `failed` with the error.
+ */
+export const billingRuns = pgTable(
+  'billing_runs',
+  {
+    id: serial('id').primaryKey(),
+    period: text('period').notNull(),
+    runBy: integer('run_by'),
+    status: text('status').notNull().default('finished'),
+    /** Active members on the register when the run was asked for (those not billed are counted as skipped). */
+    memberCount: integer('member_count').notNull().default(0),
+    /** Of them, those the run has to bill (not billed for the period, with a subscription fee): the progress's total. */
+    toBillCount: integer('to_bill_count').notNull().default(0),
+    cursor: text('cursor').notNull().default(''),
+    billedCount: integer('billed_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    totalCents: cents('total_cents').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  // One run open at a time (queued or running), across instances.
+  (t) => [uniqueIndex('billing_runs_one_open_key').on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`)],
+);
 
 /**
  * When a member was last reminded of unpaid subscriptions: one row per member, claimed by an upsert that only

@@ -2,11 +2,12 @@ import { billingAdminMessages } from '@portal/contract';
 import { queryRows, schema } from '@portal/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { entry, invoiceFor, paymentFor, subscriptionFor } from '../../../test/billing';
+import { billAndWait, entry, invoiceFor, paymentFor, subscriptionFor } from '../../../test/billing';
 import { createMember, createTestApp, createUser, signIn } from '../../../test/harness';
 import { createReviewer } from '../../../test/review';
 import { checkLedgerInvariants, today } from './index';
-import { runBilling, subscriptionDueDate } from './run';
+import { subscriptionDueDate } from './run';
+import { processBillingRuns, queueBillingRun, RUN_STALE_SECONDS } from './run-job';
 
 const t = await createTestApp();
 const admin = await createReviewer(t, 'admin', 'Grace Registrar');
@@ -21,6 +22,7 @@ afterEach(async () => {
 const thisYear = Number(today().slice(0, 4));
 const post = (url: string, body: unknown, token = admin.token) => t.call('POST', url, { token, body });
 const get = (url: string, token = admin.token) => t.call('GET', url, { token });
+const bill = (period: string) => billAndWait(t.call, admin.token, period);
 
 /** Active members whose category has a subscription fee: who a run bills. */
 async function eligible(): Promise<number> {
@@ -88,14 +90,25 @@ describe('POST /api/admin/billing/run', () => {
     const period = '2025';
     const expected = await eligible();
 
-    const first = await post('/api/admin/billing/run', { period });
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const active = expected + 1; // the honorary member is Active but has no fee
-    expect(first.body.data).toMatchObject({
-      message: billingAdminMessages.runFinished(expected, active - expected),
-      run: { period, billedCount: expected, skippedCount: active - expected, runBy: 'Grace Registrar' },
+    const { started, run: first } = await bill(period);
+    // Answered at once; the background job bills.
+    expect(started.body.data).toMatchObject({
+      message: billingAdminMessages.runStarted(period),
+      run: { period, runBy: 'Grace Registrar' },
     });
-    expect(first.body.data.run.finishedAt).not.toBeNull();
+    expect(['queued', 'running', 'finished']).toContain((started.body.data as { run: { status: string } }).run.status);
+    const active = expected + 1; // the honorary member is Active but has no fee
+    expect(first).toMatchObject({
+      period,
+      status: 'finished',
+      memberCount: active,
+      toBillCount: expected,
+      billedCount: expected,
+      skippedCount: active - expected,
+      runBy: 'Grace Registrar',
+      error: null,
+    });
+    expect(first.finishedAt).not.toBeNull();
 
     const subs = await subscriptionsOf(period);
     expect(subs).toHaveLength(expected);
@@ -123,34 +136,41 @@ describe('POST /api/admin/billing/run', () => {
         .from(schema.ledgerEntries)
         .where(and(eq(schema.ledgerEntries.purpose, 'subscription'), sql`${schema.ledgerEntries.externalDocumentNo} like '%-2025'`))
     ).reduce((sum, row) => sum + row.amountCents, 0);
-    expect(first.body.data.run.totalAmount).toBe(totalCents / 100);
+    expect(first.totalAmount).toBe(totalCents / 100);
 
-    const second = await post('/api/admin/billing/run', { period });
-    expect(second.status).toBe(200);
-    expect(second.body.data.run).toMatchObject({ billedCount: 0, skippedCount: active, totalAmount: 0 });
+    const { run: second } = await bill(period);
+    expect(second).toMatchObject({ billedCount: 0, skippedCount: active, totalAmount: 0 });
     expect(await subscriptionsOf(period)).toHaveLength(expected);
 
     const audits = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'billing.run'));
     expect(audits).toHaveLength(2);
-    expect(audits[0]).toMatchObject({ actorId: admin.user.id, details: expect.objectContaining({ period, billed: expected }) });
+    expect(audits[0]).toMatchObject({ actorId: admin.user.id, details: { period } });
 
     const runs = await get('/api/admin/billing/runs', approver.token);
     expect(runs.body.data.slice(0, 2)).toEqual([
-      expect.objectContaining({ id: second.body.data.run.id, billedCount: 0 }),
-      expect.objectContaining({ id: first.body.data.run.id, billedCount: expected }),
+      expect.objectContaining({ id: second.id, billedCount: 0 }),
+      expect.objectContaining({ id: first.id, billedCount: expected }),
     ]);
   });
 
-  it('two runs at the same moment still bill each member once, in batches', async () => {
+  it('one run is open at a time: asked twice at once, both get the same run; another period waits', async () => {
     for (let i = 0; i < 5; i++) await createMember(t.db, { category: 'GRADUATE' });
     const expected = await eligible();
-    const runs = await Promise.all([
-      runBilling({ db: t.db, config: t.config } as never, '2024', admin.user.id, 3),
-      runBilling({ db: t.db, config: t.config } as never, '2024', admin.user.id, 4),
-      post('/api/admin/billing/run', { period: '2024' }),
-    ]);
-    const billed = runs[0].billedCount + runs[1].billedCount + runs[2].body.data.run.billedCount;
-    expect(billed).toBe(expected);
+    const ctx = { db: t.db, config: t.config } as never;
+    const [a, b] = await Promise.all([queueBillingRun(ctx, '2024', admin.user.id), queueBillingRun(ctx, '2024', admin.user.id)]);
+    expect(a.run.id).toBe(b.run.id);
+    expect([a.queued, b.queued].sort()).toEqual([false, true]);
+    const busy = await post('/api/admin/billing/run', { period: '2022' });
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(billingAdminMessages.runBusy('2024'));
+    const again = await post('/api/admin/billing/run', { period: '2024' });
+    expect(again.status).toBe(202);
+    expect(again.body.data).toMatchObject({ message: billingAdminMessages.runAlreadyOpen('2024'), run: { id: a.run.id } });
+
+    // Two workers at once: one claims the run and bills it in batches, the other finds nothing to do.
+    await Promise.all([processBillingRuns(ctx, { batchSize: 3 }), processBillingRuns(ctx, { batchSize: 3 })]);
+    const run = (await get(`/api/admin/billing/runs/${a.run.id}`)).body.data;
+    expect(run).toMatchObject({ status: 'finished', billedCount: expected });
     const subs = await subscriptionsOf('2024');
     expect(subs).toHaveLength(expected);
     expect(new Set(subs.map((s) => s.memberNo)).size).toBe(expected);
@@ -161,13 +181,37 @@ describe('POST /api/admin/billing/run', () => {
     expect(invoices).toHaveLength(expected);
   });
 
+  it('a run left by a crashed worker is taken over after its heartbeat goes stale, and goes on from where it stopped', async () => {
+    for (let i = 0; i < 4; i++) await createMember(t.db, { category: 'GRADUATE' });
+    const expected = await eligible();
+    const ctx = { db: t.db, config: t.config } as never;
+    const { run } = await queueBillingRun(ctx, '2021', admin.user.id);
+    // The worker bills one batch of 2, then "crashes": the run stays running with a fresh heartbeat.
+    await processBillingRuns(ctx, { batchSize: 2, maxBatches: 1 });
+    const halfway = (await get(`/api/admin/billing/runs/${run.id}`)).body.data;
+    expect(halfway).toMatchObject({ status: 'running', billedCount: 2 });
+    // Another worker does not take a run whose worker is alive…
+    expect(await processBillingRuns(ctx, { batchSize: 2 })).toEqual([]);
+    // …but does once its heartbeat is older than RUN_STALE_SECONDS.
+    await t.db
+      .update(schema.billingRuns)
+      .set({ heartbeatAt: new Date(Date.now() - (RUN_STALE_SECONDS + 1) * 1000) })
+      .where(eq(schema.billingRuns.id, run.id));
+    expect(await processBillingRuns(ctx, { batchSize: 2 })).toEqual([run.id]);
+    const done = (await get(`/api/admin/billing/runs/${run.id}`)).body.data;
+    expect(done).toMatchObject({ status: 'finished', billedCount: expected });
+    expect(await subscriptionsOf('2021')).toHaveLength(expected);
+    expect((await get('/api/admin/billing/runs/999999')).status).toBe(404);
+    expect((await get('/api/admin/billing/runs/abc')).status).toBe(400);
+  });
+
   it('bills members who joined since the last run, and only them', async () => {
     const before = (await subscriptionsOf('2025')).length;
     const newcomer = await createMember(t.db, { category: 'GRADUATE' });
     const joined = (await eligible()) - before;
-    const response = await post('/api/admin/billing/run', { period: '2025' });
-    // The newcomer and the members made for the concurrent runs of 2024.
-    expect(response.body.data.run.billedCount).toBe(joined);
+    const { run } = await bill('2025');
+    // The newcomer and the members made for the runs of 2024 and 2021.
+    expect(run.billedCount).toBe(joined);
     expect(joined).toBeGreaterThanOrEqual(1);
     const subs = await subscriptionsOf('2025');
     expect(subs).toHaveLength(before + joined);
@@ -178,8 +222,7 @@ describe('POST /api/admin/billing/run', () => {
 describe('invoice numbers of a run', () => {
   it('continue the INV sequence and keep every digit past INV999999', async () => {
     await t.db.update(schema.sequences).set({ value: 999_998 }).where(eq(schema.sequences.name, 'invoice'));
-    const response = await post('/api/admin/billing/run', { period: '2023' });
-    const billed = response.body.data.run.billedCount as number;
+    const billed = (await bill('2023')).run.billedCount;
     expect(billed).toBeGreaterThan(2);
     const numbers = (await subscriptionsOf('2023')).map((s) => s.invoiceNo).sort();
     expect(numbers).toContain('INV999999');

@@ -20,12 +20,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
+import { notFound } from '../../shared/errors';
 import { currentUser, requireAdmin, requireReviewer, requireUser } from '../../shared/session';
 import { billingDue } from './due';
 import { unpaidSubscriptions } from './fees';
 import { listArrears, listInvoices, listPayments } from './lists';
 import { issueCreditNote, recordManualPayment } from './manual';
-import { listRuns, runBilling } from './run';
+import { listRuns } from './run';
+import { billingRunById, processBillingRuns, queueBillingRun } from './run-job';
 
 const tags = ['billing'];
 const security = [{ bearer: [] }];
@@ -44,19 +46,39 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           security,
           summary:
-            "Bills a period's subscriptions: one invoice per Active member at the category's SUBSCRIPTION charge; a second run bills nobody twice",
+            "Starts billing a period's subscriptions in the background (202): one invoice per Active member at the category's SUBSCRIPTION charge, nobody twice; follow it at admin/billing/runs/{id}",
           body: billingRunRequest,
-          response: { 200: z.object({ data: billingRunResult }) },
+          response: { 202: z.object({ data: billingRunResult }) },
+        },
+      },
+      async (req, reply) => {
+        const { run, queued } = await queueBillingRun(ctx, req.body.period, currentUser(req).id);
+        if (queued) {
+          await audit(ctx.db, req, { action: 'billing.run', target: `billing-run:${run.id}`, details: { period: run.period } });
+          // This instance starts on it at once; with JOBS=off the worker instance's job finds it within seconds.
+          if (ctx.config.jobs) void processBillingRuns(ctx).catch((error) => req.log.error({ err: error }, 'billing run failed'));
+        }
+        const message = queued ? billingAdminMessages.runStarted(run.period) : billingAdminMessages.runAlreadyOpen(run.period);
+        return reply.code(202).send({ data: { message, run } });
+      },
+    );
+
+    app.get(
+      '/admin/billing/runs/:id',
+      {
+        onRequest: requireReviewer,
+        schema: {
+          tags,
+          security,
+          summary: 'One billing run: its status and progress (members billed of those counted), or its error',
+          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          response: { 200: z.object({ data: billingRunSchema }) },
         },
       },
       async (req) => {
-        const run = await runBilling(ctx, req.body.period, currentUser(req).id);
-        await audit(ctx.db, req, {
-          action: 'billing.run',
-          target: `billing-run:${run.id}`,
-          details: { period: run.period, billed: run.billedCount, skipped: run.skippedCount, total: run.totalAmount },
-        });
-        return { data: { message: billingAdminMessages.runFinished(run.billedCount, run.skippedCount), run } };
+        const run = await billingRunById(ctx.db, req.params.id);
+        if (!run) throw notFound(billingAdminMessages.runNotFound);
+        return { data: run };
       },
     );
 

@@ -104,7 +104,7 @@ export async function billSubscription(
 class AlreadyBilled extends Error {}
 
 /** Active members on the register, not yet billed for the period, whose category has a SUBSCRIPTION charge. */
-const unbilled = (period: string) => sql`
+export const unbilled = (period: string) => sql`
   from memberships m
   join profiles p on p.profile_id = m.profile_id and p.member_no is not null
   join category_charges c on c.category_code = m.category_code and c.charge_type = 'SUBSCRIPTION' and c.amount_including_vat > 0
@@ -117,7 +117,7 @@ const unbilled = (period: string) => sql`
  * `on conflict do nothing` on (member_no, period) (a concurrent run that got there first wins, leaving a gap in the
  * numbers), and an invoice for each subscription this batch created.
  */
-async function runBatch(db: Db, runId: number, period: string, after: string, createdBy: number | null, batchSize: number) {
+export async function runBatch(db: Db, runId: number, period: string, after: string, createdBy: number | null, batchSize: number) {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [range] = await queryRows<{ n: number; last: string | null }>(
@@ -156,40 +156,15 @@ async function runBatch(db: Db, runId: number, period: string, after: string, cr
       .set({
         billedCount: sql`${billingRuns.billedCount} + ${rows.length}`,
         totalCents: sql`${billingRuns.totalCents} + ${totalCents}`,
+        cursor: range.last,
+        heartbeatAt: new Date(),
       })
       .where(eq(billingRuns.id, runId));
     return { last: range.last, billed: rows.length, totalCents };
   });
 }
 
-/**
- * POST /api/admin/billing/run: one subscription invoice per Active member at the category's SUBSCRIPTION fee.
- * Running it again (or twice at once) bills nobody twice: the unique (member_no, period) key decides.
- */
-export async function runBilling(ctx: AppContext, period: string, runBy: number | null, batchSize = RUN_BATCH): Promise<BillingRun> {
-  assertPeriod(period);
-  const [run] = await ctx.db.insert(billingRuns).values({ period, runBy }).returning();
-  let after = '';
-  for (;;) {
-    const batch = await runBatch(ctx.db, run.id, period, after, runBy, batchSize);
-    if (batch.last === null) break;
-    after = batch.last;
-  }
-  const [{ active }] = await queryRows<{ active: number }>(
-    ctx.db,
-    sql`select count(*)::int as active from memberships m join profiles p on p.profile_id = m.profile_id and p.member_no is not null
-        where m.status = 'Active'`,
-  );
-  const [current] = await ctx.db.select().from(billingRuns).where(eq(billingRuns.id, run.id));
-  const [finished] = await ctx.db
-    .update(billingRuns)
-    .set({ skippedCount: Math.max(0, Number(active) - current.billedCount), finishedAt: new Date() })
-    .where(eq(billingRuns.id, run.id))
-    .returning();
-  return (await runDtos(ctx.db, [finished]))[0];
-}
-
-async function runDtos(db: Db, rows: (typeof billingRuns.$inferSelect)[]): Promise<BillingRun[]> {
+export async function runDtos(db: Db, rows: (typeof billingRuns.$inferSelect)[]): Promise<BillingRun[]> {
   const ids = [...new Set(rows.map((r) => r.runBy).filter((id): id is number => id !== null))];
   const found = ids.length
     ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))
@@ -198,12 +173,16 @@ async function runDtos(db: Db, rows: (typeof billingRuns.$inferSelect)[]): Promi
   return rows.map((r) => ({
     id: r.id,
     period: r.period,
+    status: r.status as BillingRun['status'],
     runBy: r.runBy === null ? null : (names.get(r.runBy) ?? null),
+    memberCount: r.memberCount,
+    toBillCount: r.toBillCount,
     billedCount: r.billedCount,
     skippedCount: r.skippedCount,
     totalAmount: fromCents(r.totalCents),
     startedAt: r.startedAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
+    error: r.error,
   }));
 }
 

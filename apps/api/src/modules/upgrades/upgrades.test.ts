@@ -2,7 +2,7 @@ import { billingAdminMessages, documentMessages, reviewMessages, upgradeMessages
 import { schema } from '@portal/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoiceFor, payApplicationFee, paymentFor } from '../../../test/billing';
+import { billAndWait, invoiceFor, payApplicationFee, paymentFor } from '../../../test/billing';
 import { staffToken } from '../../../test/cpd';
 import { createMember, createTestApp, createUser, signIn } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';
@@ -421,8 +421,8 @@ describe('approval and release', () => {
 
     // The next billing run bills the new category's subscription.
     const period = String(thisYear + 1);
-    const run = await t.call('POST', '/api/admin/billing/run', { token: admin.token, body: { period } });
-    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    const { run } = await billAndWait(t.call, admin.token, period);
+    expect(run.status).toBe('finished');
     const [subscription] = await t.db
       .select()
       .from(schema.subscriptions)
