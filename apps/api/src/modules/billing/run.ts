@@ -1,7 +1,6 @@
 import { type BillingRun, billingAdminMessages, fromCents, toCents } from '@portal/contract';
 import { type Db, queryRows, reserveNumbers, schema } from '@portal/db';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
 import { type LedgerEntryRow, raiseInvoice, type Tx, today } from './ledger';
 
