@@ -84,6 +84,12 @@ const REQUESTS: Record<string, z.ZodType> = {
   mfaCodeRequest: contract.mfaCodeRequest,
   totpRemoveRequest: contract.totpRemoveRequest,
   mfaResetRequest: contract.mfaResetRequest,
+  // passkeys.ts
+  passkeyPasswordRequest: contract.passkeyPasswordRequest,
+  passkeyRegisterRequest: contract.passkeyRegisterRequest,
+  passkeySignInOptionsRequest: contract.passkeySignInOptionsRequest,
+  passkeySignInRequest: contract.passkeySignInRequest,
+  passkeyAssertionRequest: contract.passkeyAssertionRequest,
   // profile.ts: the bio, the firm's details and every section (form data or JSON).
   bioBase: contract.bioBase,
   bioSchemaFor: contract.bioSchemaFor({ boardCaption: false }),

@@ -11,7 +11,7 @@ beforeEach(() => {
   signInMember();
   localStorage.setItem('user', JSON.stringify({ id: 7, email: 'jane@example.com', type: 'Individual', profile_id: 'PR000001' }));
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path === 'auth/mfa') return { totp: null, recoveryCodesLeft: 0, required: false, verifiedAt: null };
+    if (path === 'auth/mfa') return { totp: null, passkeys: [], recoveryCodesLeft: 0, required: false, verifiedAt: null };
     return path.startsWith('profile/') || path.startsWith('setup/') ? [] : null;
   });
 });
@@ -37,10 +37,14 @@ describe('/profile (part 1 §2: the alert clears when the tab changes; issue 16)
 });
 
 describe('/profile?tab=security (issue 25)', () => {
-  it('lets a member turn on two-step sign-in from the profile', async () => {
+  it('lets a member add a passkey or turn on two-step sign-in from the profile', async () => {
+    Object.assign(window, { PublicKeyCredential: class {} });
     const view = await renderPage(<ProfilePage />, { url: '/profile' });
     await click([...view.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Security'));
     expect(view.textContent).toContain('Two-step sign-in');
-    expect([...view.querySelectorAll('button')].some((b) => b.textContent === 'Set up an authenticator app')).toBe(true);
+    const buttons = [...view.querySelectorAll('button')].map((b) => b.textContent);
+    expect(buttons).toContain('Set up an authenticator app');
+    expect(buttons).toContain('Add a passkey');
+    Reflect.deleteProperty(window, 'PublicKeyCredential');
   });
 });
