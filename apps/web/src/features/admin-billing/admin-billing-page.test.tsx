@@ -1,4 +1,10 @@
-import type { AdminArrearsPage, AdminInvoicesPage, AdminPaymentsPage } from '@portal/contract';
+import {
+  type AdminArrearsPage,
+  type AdminInvoicesPage,
+  type AdminPaymentsPage,
+  type BillingRun,
+  billingAdminMessages,
+} from '@portal/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, unmountPages } from '../../test/render';
@@ -185,5 +191,43 @@ describe('AdminBillingPage on a phone (390 px)', () => {
     expect(member?.textContent).toContain('jane.mwangi@example.com · +254 712 345 678');
     expect(buttons(member)).toEqual(['Record payment']);
     expect(container.textContent).toContain(`Total (1 member in arrears): ${kes(5000)}`);
+  });
+});
+
+describe('a billing run in the background (issue 26)', () => {
+  const run = (over: Partial<BillingRun>): BillingRun => ({
+    id: 4,
+    period: '2026',
+    status: 'running',
+    runBy: 'Grace Registrar',
+    memberCount: 50_000,
+    toBillCount: 40_000,
+    billedCount: 10_000,
+    skippedCount: 0,
+    totalAmount: 58_000_000,
+    startedAt: '2026-11-27T08:00:00.000Z',
+    finishedAt: null,
+    error: null,
+    ...over,
+  });
+
+  it('shows its progress while it runs, keeps Run billing off, then says how it ended', async () => {
+    atWidth(1280);
+    const runs = vi.spyOn(adminBillingApi, 'runs').mockResolvedValue([run({}), run({ id: 3, period: '2025', status: 'finished' })]);
+    await show();
+    const status = () => container.querySelector('[role="status"]')?.textContent ?? '';
+    expect(status()).toContain('Billing 2026: 10,000 of 40,000 members billed (25 %)');
+    expect(container.querySelector('[role="progressbar"][aria-label="Billing 2026"]')?.getAttribute('aria-valuenow')).toBe('25');
+    const runButton = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Run billing');
+    expect(runButton?.disabled).toBe(true);
+    // The last run that ended is still the one named above.
+    expect(container.textContent).toContain('Last run: 2025');
+
+    runs.mockResolvedValue([run({ status: 'finished', billedCount: 40_000, skippedCount: 10_000 })]);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 1200)));
+    await settle();
+    expect(status()).toBe(billingAdminMessages.runFinished(40_000, 10_000));
+    // The lists are read again: the run made invoices.
+    expect(vi.mocked(adminBillingApi.invoices).mock.calls.length).toBeGreaterThan(1);
   });
 });

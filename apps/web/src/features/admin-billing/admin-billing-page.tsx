@@ -1,24 +1,14 @@
 import { AddCard, EventRepeat, RemoveCircleOutline } from '@mui/icons-material';
-import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { type BillingRun, formatKes } from '@portal/contract';
-import { useState } from 'react';
-import { shortDate } from '../../shared/payments/documents';
+import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { isRunOpen } from '@portal/contract';
+import { useEffect, useState } from 'react';
 import { useToast } from '../../shared/ui/toast';
-import { useBillingRuns } from './api';
+import { useBillingRuns, useRefreshWhenRunEnds } from './api';
 import { ArrearsTab } from './arrears-tab';
+import { LastRun, RunProgress } from './billing-run-status';
 import { type CreditNoteDefaults, CreditNoteDialog, ManualPaymentDialog, type PaymentDefaults, RunBillingDialog } from './dialogs';
 import { InvoicesTab } from './invoices-tab';
 import { PaymentsTab } from './payments-tab';
-
-function LastRun({ run }: { run: BillingRun | undefined }) {
-  if (!run) return <Typography color="text.secondary">No billing run yet.</Typography>;
-  return (
-    <Typography variant="body2" color="text.secondary">
-      Last run: {run.period} on {shortDate(run.startedAt)}
-      {run.runBy ? ` by ${run.runBy}` : ''} — {run.billedCount} billed, {run.skippedCount} skipped, {formatKes(run.totalAmount)}
-    </Typography>
-  );
-}
 
 const TABS = ['Invoices', 'Payments', 'Arrears'] as const;
 
@@ -28,7 +18,15 @@ export function AdminBillingPage() {
   const runs = useBillingRuns();
   const [tab, setTab] = useState<(typeof TABS)[number]>('Invoices');
   const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
+  // The run asked for here (or found open): its progress, then its outcome until closed.
+  const [watching, setWatching] = useState(false);
+  const latest = runs.data?.[0];
+  const open = Boolean(latest && isRunOpen(latest));
+  useRefreshWhenRunEnds(latest);
+  // Whoever saw it running is told how it ended.
+  useEffect(() => {
+    if (open) setWatching(true);
+  }, [open]);
   const [payment, setPayment] = useState<PaymentDefaults | null>(null);
   const [credit, setCredit] = useState<CreditNoteDefaults | null>(null);
 
@@ -41,10 +39,10 @@ export function AdminBillingPage() {
               <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
                 Billing
               </Typography>
-              <LastRun run={runs.data?.[0]} />
+              <LastRun run={runs.data?.find((run) => !isRunOpen(run))} />
             </Box>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button variant="contained" startIcon={<EventRepeat />} onClick={() => setRunning(true)}>
+              <Button variant="contained" startIcon={<EventRepeat />} onClick={() => setRunning(true)} disabled={open}>
                 Run billing
               </Button>
               <Button variant="outlined" startIcon={<AddCard />} onClick={() => setPayment({})}>
@@ -55,11 +53,7 @@ export function AdminBillingPage() {
               </Button>
             </Stack>
           </Stack>
-          {result && (
-            <Alert severity="success" sx={{ mt: 2 }} onClose={() => setResult(null)} role="status">
-              {result}
-            </Alert>
-          )}
+          {latest && (open || watching) && <RunProgress run={latest} onClose={() => setWatching(false)} />}
         </CardContent>
       </Card>
       <Card>
@@ -74,7 +68,7 @@ export function AdminBillingPage() {
           {tab === 'Arrears' && <ArrearsTab onPay={setPayment} />}
         </CardContent>
       </Card>
-      <RunBillingDialog open={running} onClose={() => setRunning(false)} onDone={setResult} />
+      <RunBillingDialog open={running} onClose={() => setRunning(false)} onDone={() => setWatching(true)} />
       <ManualPaymentDialog defaults={payment} onClose={() => setPayment(null)} onDone={(m) => toast(m)} />
       <CreditNoteDialog defaults={credit} onClose={() => setCredit(null)} onDone={(m) => toast(m)} />
     </Stack>

@@ -12,7 +12,9 @@ import type {
   ManualPaymentRequest,
   ManualPaymentResult,
 } from '@portal/contract';
+import { isRunOpen } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../shared/api/client';
 
 /** Every back-office billing query starts with this key, so a posting refreshes every tab at once. */
@@ -34,8 +36,27 @@ export const adminBillingApi = {
   creditNote: (body: CreditNoteRequest) => api.post<CreditNoteResult>('admin/billing/credit-notes', body),
 };
 
+/** The latest runs; asked again every second while the latest is open (a run bills in the background). */
 export function useBillingRuns() {
-  return useQuery({ queryKey: [ADMIN_BILLING_KEY, 'runs'], queryFn: adminBillingApi.runs });
+  return useQuery({
+    queryKey: [ADMIN_BILLING_KEY, 'runs'],
+    queryFn: adminBillingApi.runs,
+    refetchInterval: (query) => {
+      const latest = query.state.data?.[0];
+      return latest && isRunOpen(latest) ? 1000 : false;
+    },
+  });
+}
+
+/** Once the latest run ends, every billing list is read again: it has new invoices. */
+export function useRefreshWhenRunEnds(latest: BillingRun | undefined) {
+  const queryClient = useQueryClient();
+  const wasOpen = useRef(false);
+  const open = Boolean(latest && isRunOpen(latest));
+  useEffect(() => {
+    if (wasOpen.current && !open) void queryClient.invalidateQueries({ queryKey: [ADMIN_BILLING_KEY] });
+    wasOpen.current = open;
+  }, [open, queryClient]);
 }
 
 export function useAdminInvoices(q: AdminInvoicesQuery) {
