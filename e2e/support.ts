@@ -267,6 +267,8 @@ export async function importRegister(page: Page, rows: RegisterRow[], fileName =
   await expect(report).toContainText(`Import of ${fileName}`);
   await expect(report).toContainText(`Created: ${rows.length}`);
   await expect(report).toContainText('Refused: 0');
+  // Each row that made or changed a member is listed (the unchanged are only counted).
+  await expect(report.getByRole('table', { name: 'Created and updated rows' })).toContainText(rows[0].MemberNo);
 }
 
 // ---------------------------------------------------------------- referees

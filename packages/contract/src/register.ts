@@ -89,6 +89,7 @@ export const importReportSchema = z.object({
   updated: z.number(),
   unchanged: z.number(),
   refused: z.number(),
+  /** The rows created, updated (`reason`: the columns changed) or refused (`reason`: why); unchanged ones are only counted. */
   rows: z.array(importRowSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;

@@ -307,23 +307,28 @@ async function holders(db: Db, column: 'email' | 'id', values: string[]): Promis
   return found;
 }
 
-function sameAs(existing: Existing, v: MemberValues): boolean {
-  return (
-    existing.membershipId !== null &&
-    existing.profileMemberNo === v.memberNo &&
-    existing.firstName === v.firstName &&
-    (existing.secondName || null) === v.secondName &&
-    existing.lastName === v.lastName &&
-    existing.idNumber === v.idNumber &&
-    (existing.email || null) === v.email &&
-    (existing.phone || null) === v.phone &&
-    existing.membershipType === v.category &&
-    (existing.discipline || null) === v.discipline &&
-    existing.type === v.type &&
-    existing.category === v.category &&
-    existing.status === v.status &&
-    existing.registrationDate === v.registrationDate
-  );
+/** The register's columns a row changes on an existing member, by their CSV names (none: the row is unchanged). */
+function changedColumns(existing: Existing, v: MemberValues): string[] {
+  const compared: [string, unknown, unknown][] = [
+    ['MemberNo', existing.profileMemberNo, v.memberNo],
+    ['FirstName', existing.firstName, v.firstName],
+    ['SecondName', existing.secondName || null, v.secondName],
+    ['LastName', existing.lastName, v.lastName],
+    ['IdentificationDocumentNo', existing.idNumber, v.idNumber],
+    ['Email', existing.email || null, v.email],
+    ['PhoneNo', existing.phone || null, v.phone],
+    ['Category', existing.category, v.category],
+    ['Discipline', existing.discipline || null, v.discipline],
+    ['Type', existing.type, v.type],
+    ['Status', existing.status, v.status],
+    ['RegistrationDate', existing.registrationDate, v.registrationDate],
+  ];
+  const changed = compared.filter(([, before, after]) => before !== after).map(([name]) => name);
+  // The profile's own copy of the category (membership_type) follows the register's.
+  if (existing.membershipType !== v.category && !changed.includes('Category')) changed.push('Category');
+  // A member known only as a profile gets the membership row the register describes.
+  if (existing.membershipId === null) changed.push('Membership');
+  return changed;
 }
 
 /** The profile columns a register row sets, on insert and on update alike. */
@@ -430,7 +435,8 @@ export async function importMembers(ctx: AppContext, request: FastifyRequest, up
       else if ((current.profileMemberNo && current.profileMemberNo !== v.memberNo) || (holder && holder !== current.profileId))
         // Inconsistent register data (a membership row on one profile, its number on another): left for a person to sort out.
         refuse(candidate.line, v.memberNo, m.memberNoOnOtherProfile);
-      else if (sameAs(current, v)) results.set(candidate.line, { line: candidate.line, memberNo: v.memberNo, result: 'unchanged' });
+      else if (changedColumns(current, v).length === 0)
+        results.set(candidate.line, { line: candidate.line, memberNo: v.memberNo, result: 'unchanged' });
       else updates.push({ candidate, existing: current });
     }
 
@@ -460,18 +466,25 @@ export async function importMembers(ctx: AppContext, request: FastifyRequest, up
       } else {
         await tx.insert(memberships).values({ profileId: current.profileId, memberNo: v.memberNo, ...membership });
       }
-      results.set(candidate.line, { line: candidate.line, memberNo: v.memberNo, result: 'updated' });
+      results.set(candidate.line, {
+        line: candidate.line,
+        memberNo: v.memberNo,
+        result: 'updated',
+        reason: `Changed: ${changedColumns(current, v).join(', ')}`,
+      });
     }
 
-    const rows = [...results.values()].sort((a, b) => a.line - b.line);
-    const count = (result: ImportRow['result']) => rows.filter((r) => r.result === result).length;
+    const all = [...results.values()].sort((a, b) => a.line - b.line);
+    const count = (result: ImportRow['result']) => all.filter((r) => r.result === result).length;
     return {
       fileName: upload.fileName || 'register.csv',
       created: count('created'),
       updated: count('updated'),
       unchanged: count('unchanged'),
       refused: count('refused'),
-      rows,
+      // Every row that did something or was refused, in full; the unchanged are only counted (a re-import of the
+      // whole register would otherwise answer a line per member).
+      rows: all.filter((r) => r.result !== 'unchanged'),
     };
   });
 

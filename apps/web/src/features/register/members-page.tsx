@@ -12,6 +12,7 @@ import {
   TableBody,
   TableCell,
   TableHead,
+  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -39,8 +40,51 @@ import { UploadProgress } from '../../shared/ui/upload-progress';
 import { importMembers, type MembersFilter, useMembers } from './api';
 import { StatusChip } from './status-chip';
 
+const REPORT_PAGE = 50;
+
+/** Rows of the import report, a page of 50 at a time: a whole register's import can list thousands. */
+function ReportRows({ label, rows, reasonHeader }: { label: string; rows: ImportReport['rows']; reasonHeader: string }) {
+  const [page, setPage] = useState(0);
+  const shown = rows.slice(page * REPORT_PAGE, (page + 1) * REPORT_PAGE);
+  return (
+    <Box>
+      <TableScroller label={label}>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Line</TableCell>
+              <TableCell>Member No</TableCell>
+              <TableCell>{reasonHeader}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((r) => (
+              <TableRow key={r.line}>
+                <TableCell>{r.line}</TableCell>
+                <TableCell>{r.memberNo || '—'}</TableCell>
+                <TableCell>{r.result === 'created' ? 'New member' : r.reason}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableScroller>
+      {rows.length > REPORT_PAGE && (
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={page}
+          onPageChange={(_, p) => setPage(p)}
+          rowsPerPage={REPORT_PAGE}
+          rowsPerPageOptions={[REPORT_PAGE]}
+        />
+      )}
+    </Box>
+  );
+}
+
 function ImportReportView({ report, onClose }: { report: ImportReport; onClose: () => void }) {
   const refused = report.rows.filter((r) => r.result === 'refused');
+  const changed = report.rows.filter((r) => r.result !== 'refused');
   const counts = [
     { label: 'Created', value: report.created, color: 'primary' as const },
     { label: 'Updated', value: report.updated, color: 'info' as const },
@@ -62,29 +106,11 @@ function ImportReportView({ report, onClose }: { report: ImportReport; onClose: 
           ))}
         </Stack>
         {refused.length > 0 ? (
-          <TableScroller label="Refused rows" sx={{ maxHeight: 360 }}>
-            <Table size="small" stickyHeader aria-label="Refused rows">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Line</TableCell>
-                  <TableCell>Member No</TableCell>
-                  <TableCell>Why it was refused</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {refused.map((r) => (
-                  <TableRow key={r.line}>
-                    <TableCell>{r.line}</TableCell>
-                    <TableCell>{r.memberNo || '—'}</TableCell>
-                    <TableCell>{r.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroller>
+          <ReportRows label="Refused rows" rows={refused} reasonHeader="Why it was refused" />
         ) : (
           <Typography color="text.secondary">Every row was imported or already up to date.</Typography>
         )}
+        {changed.length > 0 && <ReportRows label="Created and updated rows" rows={changed} reasonHeader="What changed" />}
       </Stack>
     </Card>
   );
