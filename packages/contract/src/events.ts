@@ -248,6 +248,33 @@ export const adminBookingSchema = bookingSchema.extend({
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
+export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
+
+/** `GET /api/admin/events/{no}/bookings`: a page of an event's bookings, by number, with a search and filters. */
+export const adminBookingsQuery = z.object({
+  /** Booking number, member number, name or e-mail. */
+  search: z
+    .string()
+    .trim()
+    .max(100, messages.valueTooLong)
+    .optional()
+    .transform((v) => v || undefined),
+  status: z.enum(BOOKING_STATUSES).optional(),
+  attended: z.enum(['yes', 'no']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(ADMIN_BOOKINGS_PAGE_SIZE),
+});
+export type AdminBookingsQuery = z.input<typeof adminBookingsQuery>;
+
+export const adminBookingsPage = z.object({
+  bookings: z.array(adminBookingSchema),
+  /** Bookings matching the search and filters. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminBookingsPage = z.infer<typeof adminBookingsPage>;
+
 /** What `POST events/{no}/book` answers: the booking and, for a paid event, the invoice to pay. */
 export const bookResultSchema = z.object({ booking: bookingSchema, message: z.string() });
 

@@ -819,6 +819,8 @@ export const eventBookings = pgTable(
     uniqueIndex('event_bookings_invoice_key').on(t.invoiceNo),
     index('event_bookings_profile_idx').on(t.profileId, t.createdAt),
     index('event_bookings_event_idx').on(t.eventNo, t.status),
+    // The administrators' list of an event's bookings, paged by booking number (issue 26).
+    index('event_bookings_event_no_idx').on(t.eventNo, t.bookingNo),
   ],
 );
 

@@ -365,10 +365,33 @@ describe('attendance', () => {
 
     const list = await t.call('GET', `/api/admin/events/${event.no}/bookings`, { token: admin });
     expect(list.status).toBe(200);
-    const mine = list.body.data.find((x: { bookingNo: string }) => x.bookingNo === byNumber.bookingNo);
+    const mine = list.body.data.bookings.find((x: { bookingNo: string }) => x.bookingNo === byNumber.bookingNo);
     expect(mine).toMatchObject({ memberNo: a.memberNo, email: a.user.email, attended: true, cpdCertificateNo: null });
     expect(mine.attendedAt).not.toBeNull();
-    expect(list.body.data).toHaveLength(5);
+    expect(list.body.data).toMatchObject({ total: 5, page: 1, pageSize: 50 });
+    expect(list.body.data.bookings).toHaveLength(5);
+
+    // Paged by booking number, searched and filtered, with the number that match.
+    const page = async (query: string) => (await t.call('GET', `/api/admin/events/${event.no}/bookings?${query}`, { token: admin })).body;
+    const second = await page('pageSize=2&page=2');
+    expect(second.data).toMatchObject({ total: 5, page: 2, pageSize: 2 });
+    const all = list.body.data.bookings.map((x: { bookingNo: string }) => x.bookingNo);
+    expect(all).toEqual([...all].sort());
+    expect(second.data.bookings.map((x: { bookingNo: string }) => x.bookingNo)).toEqual(all.slice(2, 4));
+    const attendedOnes = list.body.data.bookings.filter((x: { attended: boolean }) => x.attended).length;
+    expect((await page('attended=yes')).data.total).toBe(attendedOnes);
+    expect((await page('attended=no')).data.total).toBe(5 - attendedOnes);
+    expect((await page(`search=${byNumber.bookingNo.toLowerCase()}`)).data.bookings.map((x: { bookingNo: string }) => x.bookingNo)).toEqual(
+      [byNumber.bookingNo],
+    );
+    expect((await page(`search=${encodeURIComponent(a.memberNo ?? '')}`)).data.bookings[0].bookingNo).toBe(byNumber.bookingNo);
+    expect((await page('search=odhiambo amina')).data.bookings.map((x: { name: string }) => x.name)).toContain('Amina Achieng Odhiambo');
+    expect((await page('search=nobody-at-all')).data).toMatchObject({ total: 0, bookings: [] });
+    const cancelledOnes = list.body.data.bookings.filter((x: { status: string }) => x.status === 'cancelled').length;
+    expect((await page('status=cancelled')).data.total).toBe(cancelledOnes);
+    for (const bad of ['status=lost', 'attended=maybe', 'page=0', 'pageSize=500', `search=${'x'.repeat(101)}`]) {
+      expect((await t.call('GET', `/api/admin/events/${event.no}/bookings?${bad}`, { token: admin })).status, bad).toBe(400);
+    }
   });
 
   it('takes attendance only for published and closed events', async () => {
@@ -438,7 +461,9 @@ describe('POST /api/admin/events/:no/close', () => {
     const mine = await t.call('GET', `/api/events/bookings/${booking.bookingNo}`, { token: attendee.token });
     expect(mine.body.data).toMatchObject({ status: 'closed', attended: true, cancellable: false });
     const list = await t.call('GET', `/api/admin/events/${event.no}/bookings`, { token: admin });
-    expect(list.body.data.find((x: { bookingNo: string }) => x.bookingNo === booking.bookingNo).cpdCertificateNo).toBe(award.certificateNo);
+    expect(list.body.data.bookings.find((x: { bookingNo: string }) => x.bookingNo === booking.bookingNo).cpdCertificateNo).toBe(
+      award.certificateNo,
+    );
 
     // Closing again awards nobody twice; a late check-in on the closed event is awarded by the next close.
     const again = await closeEvent(t, admin, event.no);

@@ -1,24 +1,15 @@
-import {
-  type AdminBooking,
-  type AdminEvent,
-  type EventInput,
-  type EventStatus,
-  eventInput,
-  eventMessages,
-  toCents,
-} from '@portal/contract';
+import { type AdminEvent, type EventInput, type EventStatus, eventInput, eventMessages, toCents } from '@portal/contract';
 import { type Db, nextNumber, queryRows, schema } from '@portal/db';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest, conflict } from '../../shared/errors';
 import { containsPattern, searchWords } from '../../shared/sql-search';
-import { fullName } from '../documents/index';
 import { cancelLiveBooking } from './booking';
-import { adminBookingDto, adminEventDto, type EventCounts, type EventRow, eventOr404, hasStarted } from './model';
+import { adminEventDto, type EventCounts, type EventRow, eventOr404, hasStarted } from './model';
 import { queueEventCancelled } from './notices';
 
-const { events, eventBookings, membershipCategories, profiles, users, cpdAwards } = schema;
+const { events, eventBookings, membershipCategories, cpdAwards } = schema;
 
 type ParsedInput = z.output<typeof eventInput>;
 
@@ -194,32 +185,6 @@ export async function cancelEvent(ctx: AppContext, no: string, userId: number): 
     return { row: cancelled, cancelledBookings };
   });
   return { event: await adminEvent(ctx, result.row), cancelledBookings: result.cancelledBookings };
-}
-
-/** `GET admin/events/{no}/bookings`: every booking with the member's name, e-mail and CPD certificate. */
-export async function eventBookingsList(ctx: AppContext, no: string): Promise<AdminBooking[]> {
-  const event = await eventOr404(ctx.db, no);
-  const rows = await ctx.db
-    .select({ booking: eventBookings, profile: profiles, certificateNo: cpdAwards.certificateNo })
-    .from(eventBookings)
-    .innerJoin(profiles, eq(profiles.profileId, eventBookings.profileId))
-    .leftJoin(cpdAwards, eq(cpdAwards.bookingNo, eventBookings.bookingNo))
-    .where(eq(eventBookings.eventNo, event.no))
-    .orderBy(asc(eventBookings.bookingNo));
-  const userIds = [...new Set(rows.map((r) => r.booking.userId).filter((id): id is number => id !== null))];
-  const emails = new Map<number, string>();
-  if (userIds.length > 0) {
-    for (const u of await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))) {
-      emails.set(u.id, u.email);
-    }
-  }
-  return rows.map((r) =>
-    adminBookingDto(r.booking, event, {
-      name: fullName(r.profile),
-      email: (r.booking.userId !== null ? emails.get(r.booking.userId) : undefined) ?? r.profile.email ?? null,
-      cpdCertificateNo: r.certificateNo ?? null,
-    }),
-  );
 }
 
 /** Attendees who earn the points: checked in, on an open (paid or free) or closed booking. */

@@ -1,6 +1,7 @@
 import {
   type AuditAction,
-  adminBookingSchema,
+  adminBookingsPage,
+  adminBookingsQuery,
   adminEventSchema,
   adminEventsQuery,
   attendanceRequest,
@@ -23,7 +24,8 @@ import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireAdmin, requireUser } from '../../shared/session';
 import { uploadsOf } from '../../shared/uploads';
-import { adminEvent, cancelEvent, createEvent, eventBookingsList, listAdminEvents, publishEvent, updateEvent } from './admin';
+import { adminEvent, cancelEvent, createEvent, listAdminEvents, publishEvent, updateEvent } from './admin';
+import { eventBookingsPage } from './admin-bookings';
 import { recordAttendance } from './attendance';
 import { bookEvent, cancelBooking, memberEvent, myBookings, readBooking, ticketPdf, upcomingEvents } from './booking';
 import { closeEvent } from './close';
@@ -291,12 +293,13 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: "The event's bookings with member, e-mail, attendance and CPD certificate",
+          summary: "A page of the event's bookings with member, e-mail, attendance and CPD certificate; search and filters",
           params: eventNoParam,
-          response: data(z.array(adminBookingSchema)),
+          querystring: adminBookingsQuery,
+          response: data(adminBookingsPage),
         },
       },
-      async (req) => ({ data: await eventBookingsList(ctx, req.params.no) }),
+      async (req) => ({ data: await eventBookingsPage(ctx, req.params.no, req.query) }),
     );
 
     app.post(

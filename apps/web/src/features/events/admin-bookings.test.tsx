@@ -1,8 +1,11 @@
 import type { AdminBooking } from '@portal/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { renderPage, unmountPages } from '../../test/render';
+import { settle } from '../../test/settle';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
-import { AdminBookingList } from './admin-bookings';
+import { AdminBookings } from './admin-bookings';
+import { adminEventsApi } from './api';
 import { nairobiDateTime } from './rules';
 
 const booking: AdminBooking = {
@@ -35,16 +38,21 @@ const booking: AdminBooking = {
 
 let container: HTMLDivElement;
 
+let bookings: MockInstance<typeof adminEventsApi.bookings>;
+beforeEach(() => {
+  bookings = vi.spyOn(adminEventsApi, 'bookings').mockResolvedValue({ bookings: [booking], total: 1, page: 1, pageSize: 50 });
+});
 afterEach(() => {
   unmountPages();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('an event’s bookings on a phone (390 px)', () => {
   beforeEach(() => atWidth(PHONE_WIDTH));
 
   it('shows each booking as a card with the status, paid, attended and certificate in view, and no table', async () => {
-    container = await renderPage(<AdminBookingList bookings={[booking]} />);
+    container = await renderPage(<AdminBookings no="EVT000001" />);
     expect(container.querySelector('table')).toBeNull();
     const card = container.querySelector('article[aria-label="Booking BK000007"]');
     expect(card?.textContent).toContain('BK000007 · ERB1001');
@@ -59,7 +67,7 @@ describe('an event’s bookings on a wide screen', () => {
   beforeEach(() => atWidth(1280));
 
   it('keeps the columns in a table', async () => {
-    container = await renderPage(<AdminBookingList bookings={[booking]} />);
+    container = await renderPage(<AdminBookings no="EVT000001" />);
     expect(container.querySelector('article')).toBeNull();
     const table = container.querySelector('table[aria-label="Bookings"]');
     expect([...(table?.querySelectorAll('th') ?? [])].map((th) => th.textContent)).toEqual([
@@ -73,5 +81,37 @@ describe('an event’s bookings on a wide screen', () => {
       'CPD certificate',
     ]);
     expect(table?.querySelector('tbody tr')?.textContent).toContain('CPD000003');
+  });
+});
+
+describe('an event with thousands of bookings (issue 26)', () => {
+  beforeEach(() => atWidth(1280));
+
+  it('asks the server for a page at a time, with the search and filters, and back to the first page when they change', async () => {
+    bookings.mockResolvedValue({ bookings: [booking], total: 5000, page: 1, pageSize: 50 });
+    container = await renderPage(<AdminBookings no="EVT000001" />);
+    expect(bookings).toHaveBeenLastCalledWith('EVT000001', {
+      page: 1,
+      pageSize: 50,
+      search: undefined,
+      status: undefined,
+      attended: undefined,
+    });
+    expect(container.textContent).toContain('1–50 of 5000');
+
+    const next = container.querySelector<HTMLButtonElement>('button[aria-label="Go to next page"]');
+    act(() => next?.click());
+    await settle();
+    expect(bookings).toHaveBeenLastCalledWith('EVT000001', expect.objectContaining({ page: 2 }));
+
+    const input = container.querySelector<HTMLInputElement>('input[type="text"]');
+    if (!input) throw new Error('no search box');
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'Mwangi');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    act(() => input.form?.requestSubmit());
+    await settle();
+    expect(bookings).toHaveBeenLastCalledWith('EVT000001', expect.objectContaining({ page: 1, search: 'Mwangi' }));
   });
 });

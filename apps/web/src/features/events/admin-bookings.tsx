@@ -1,11 +1,15 @@
 import { CheckCircle } from '@mui/icons-material';
-import { Stack, TableCell, TableRow, Typography } from '@mui/material';
-import type { AdminBooking } from '@portal/contract';
+import { Alert, Box, LinearProgress, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBooking, BOOKING_STATUSES, type BookingStatus } from '@portal/contract';
+import { type FormEvent, useState } from 'react';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { SearchField } from '../../shared/ui/search-field';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
+import { useAdminBookings } from './api';
 import { BookingStatusChip } from './components';
-import { nairobiDateTime } from './rules';
+import { BOOKING_STATUS_LABELS, nairobiDateTime } from './rules';
 
 const COLUMNS = ['Booking', 'Member No', 'Name', 'Email', 'Status', 'Paid', 'Attended', 'CPD certificate'];
 
@@ -78,6 +82,101 @@ function BookingCards({ bookings }: { bookings: AdminBooking[] }) {
 }
 
 /** An event's bookings for its administrators: the columns on a wide screen, cards on a phone. */
-export function AdminBookingList({ bookings }: { bookings: AdminBooking[] }) {
+function AdminBookingList({ bookings }: { bookings: AdminBooking[] }) {
   return usePhoneCards() ? <BookingCards bookings={bookings} /> : <BookingRows bookings={bookings} />;
+}
+
+const PAGE_SIZES = [ADMIN_BOOKINGS_PAGE_SIZE, 100, 200];
+
+/**
+ * The bookings of `/admin/events/{no}`, a page at a time (an event may have thousands; issue 26): by booking
+ * number, searched by booking or member number, name or e-mail, filtered by status and attendance.
+ */
+export function AdminBookings({ no }: { no: string }) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<BookingStatus | ''>('');
+  const [attended, setAttended] = useState<'yes' | 'no' | ''>('');
+  const paging = usePaging(ADMIN_BOOKINGS_PAGE_SIZE);
+  const bookings = useAdminBookings(no, {
+    search: search || undefined,
+    status: status || undefined,
+    attended: attended || undefined,
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+  });
+  const filtered = (change: () => void) => {
+    change();
+    paging.setPage(0);
+  };
+  const data = bookings.data;
+  return (
+    <Stack spacing={1.5}>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          filtered(() => setSearch(typed.trim()));
+        }}
+      >
+        <SearchField
+          size="small"
+          label="Booking, member no, name or e-mail"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          sx={{ minWidth: { sm: 300 } }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => filtered(() => setStatus(e.target.value as BookingStatus | ''))}
+          sx={{ minWidth: 170 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {BOOKING_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {BOOKING_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Attended"
+          value={attended}
+          onChange={(e) => filtered(() => setAttended(e.target.value as 'yes' | 'no' | ''))}
+          sx={{ minWidth: 130 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          <MenuItem value="yes">Yes</MenuItem>
+          <MenuItem value="no">No</MenuItem>
+        </TextField>
+      </Stack>
+      <Box sx={{ minHeight: 4 }}>{bookings.isFetching && <LinearProgress aria-label="Loading bookings" />}</Box>
+      {bookings.error && (
+        <Alert severity="error" role="alert">
+          {bookings.error.message}
+        </Alert>
+      )}
+      {data && data.total === 0 && (
+        <Typography color="text.secondary">{search || status || attended ? 'No bookings match.' : 'No bookings yet.'}</Typography>
+      )}
+      {data && data.bookings.length > 0 && (
+        <>
+          <AdminBookingList bookings={data.bookings} />
+          <ServerPagination
+            count={data.total}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            options={PAGE_SIZES}
+            onChange={paging.onChange}
+          />
+        </>
+      )}
+    </Stack>
+  );
 }

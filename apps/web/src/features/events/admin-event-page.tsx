@@ -1,10 +1,10 @@
-import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { type AdminEvent, formatKes } from '@portal/contract';
 import { useNavigate, useParams } from 'react-router';
 import { useCategories } from '../../shared/settings/use-settings';
 import { AdminEventActions, EventStatusChip, useEventCommands } from './admin-actions';
-import { AdminBookingList } from './admin-bookings';
-import { useAdminBookings, useAdminEvent } from './api';
+import { AdminBookings } from './admin-bookings';
+import { useAdminEvent } from './api';
 import { DetailRow } from './booking-summary';
 import { EventHeading, EventLoader, EventTags } from './components';
 import { eventDates, eventTimes, nairobiDateTime } from './rules';
@@ -51,13 +51,10 @@ export function EventFacts({ event }: { event: AdminEvent }) {
 export function AdminEventPage() {
   const { no } = useParams();
   const event = useAdminEvent(no);
-  const bookings = useAdminBookings(no);
   const navigate = useNavigate();
   const { ask, dialog } = useEventCommands((command) => {
     if (command === 'cancel') navigate('/admin/events');
   });
-
-  const list = bookings.data ?? [];
 
   return (
     <EventLoader query={event} backTo="/admin/events">
@@ -83,14 +80,7 @@ export function AdminEventPage() {
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
             Bookings
           </Typography>
-          <Box sx={{ minHeight: 4 }}>{bookings.isFetching && <LinearProgress aria-label="Loading bookings" />}</Box>
-          {bookings.error && (
-            <Alert severity="error" role="alert">
-              {bookings.error.message}
-            </Alert>
-          )}
-          {bookings.data && list.length === 0 && <Typography color="text.secondary">No bookings yet.</Typography>}
-          {list.length > 0 && <AdminBookingList bookings={list} />}
+          <AdminBookings no={e.no} />
           {dialog}
         </>
       )}

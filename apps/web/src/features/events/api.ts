@@ -1,4 +1,13 @@
-import type { AdminBooking, AdminEvent, AttendanceResult, Booking, EventDto, EventInput, EventStatus } from '@portal/contract';
+import type {
+  AdminBookingsPage,
+  AdminBookingsQuery,
+  AdminEvent,
+  AttendanceResult,
+  Booking,
+  EventDto,
+  EventInput,
+  EventStatus,
+} from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { MONEY_KEY } from '../../shared/member/money';
@@ -54,7 +63,11 @@ export const adminEventsApi = {
   publish: (no: string) => api.post<AdminEvent>(`admin/events/${seg(no)}/publish`),
   cancel: (no: string) => api.post<AdminEvent>(`admin/events/${seg(no)}/cancel`),
   close: (no: string) => api.post<CloseResult>(`admin/events/${seg(no)}/close`),
-  bookings: (no: string) => api.get<AdminBooking[]>(`admin/events/${seg(no)}/bookings`),
+  bookings: (no: string, query: AdminBookingsQuery) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+    return api.get<AdminBookingsPage>(`admin/events/${seg(no)}/bookings?${params}`);
+  },
   attendance: (no: string, bookingNos: string[]) => api.post<AttendanceResult>(`admin/events/${seg(no)}/attendance`, { bookingNos }),
 };
 
@@ -141,11 +154,13 @@ export function useAdminEvent(no: string | undefined) {
   });
 }
 
-export function useAdminBookings(no: string | undefined) {
+/** A page of an event's bookings (with its search and filters); the page shown stays while the next one loads. */
+export function useAdminBookings(no: string | undefined, query: AdminBookingsQuery) {
   return useQuery({
-    queryKey: [ADMIN_EVENTS_KEY, 'bookings', no],
-    queryFn: () => adminEventsApi.bookings(no ?? ''),
+    queryKey: [ADMIN_EVENTS_KEY, 'bookings', no, query],
+    queryFn: () => adminEventsApi.bookings(no ?? '', query),
     enabled: Boolean(no),
+    placeholderData: keepPreviousData,
   });
 }
 
