@@ -179,6 +179,19 @@ test('an administrator runs a paid event; the member books, pays by M-Pesa, atte
     await dialog.getByRole('button', { name: 'Close and award' }).click();
     await expect(dialog).toBeHidden();
     await expect(admin.getByText(/1 attendee.* awarded|awarded 1/i).first()).toBeVisible();
+
+    // The event's bookings, a page at a time: searched by member number, filtered by attendance.
+    await admin.goto(`/admin/events/${eventNo}`);
+    const bookingsTable = admin.getByRole('table', { name: 'Bookings' });
+    await admin.getByLabel('Booking, member no, name or e-mail').fill(member.MemberNo);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await expect(bookingsTable.getByRole('row').filter({ hasText: bookingNo })).toBeVisible();
+    await expect(bookingsTable.getByRole('row')).toHaveCount(2);
+    await choose(admin, 'Attended', 'No');
+    await expect(admin.getByText('No bookings match.')).toBeVisible();
+    await choose(admin, 'Attended', 'Yes');
+    await expect(bookingsTable.getByRole('row').filter({ hasText: bookingNo })).toContainText('CPD-');
+    await admin.screenshot({ path: 'screenshots/events-admin-bookings.png', fullPage: true });
   });
 
   await test.step('the member sees 5 points this year and the certificate verifies as genuine', async () => {
