@@ -71,6 +71,7 @@ const REQUESTS: Record<string, z.ZodType> = {
   bookingNoParam: contract.bookingNoParam,
   attendanceRequest: contract.attendanceRequest,
   adminEventsQuery: contract.adminEventsQuery,
+  adminBookingsQuery: contract.adminBookingsQuery,
   // documents.ts
   documentNoParam: contract.documentNoParam,
   // members.ts
