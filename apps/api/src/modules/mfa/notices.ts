@@ -1,19 +1,19 @@
 import type { Config } from '../../config';
 import type { OutgoingMessage } from '../outbox/outbox';
 
-/** The e-mails every change of a second factor sends to the address on record (issue 25). */
-function notice(config: Config, email: string, subject: string, lines: string[]): OutgoingMessage {
+/** The e-mails every change of a second factor (app, recovery codes, passkeys) sends to the address on record (issue 25). */
+export function notice(
+  config: Config,
+  email: string,
+  subject: string,
+  lines: string[],
+  ifNotYou = 'change your password, or ask an administrator for help.',
+): OutgoingMessage {
   return {
     channel: 'email',
     to: email,
     subject,
-    body: [
-      'Hello,',
-      '',
-      ...lines,
-      '',
-      `If this was not you, sign in at ${config.publicUrl} and change your password, or ask an administrator for help.`,
-    ].join('\n'),
+    body: ['Hello,', '', ...lines, '', `If this was not you, sign in at ${config.publicUrl} and ${ifNotYou}`].join('\n'),
   };
 }
 
