@@ -287,13 +287,19 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(held).toEqual([]);
 
     // Each Active member with a subscription fee billed once for the period, by one run or the other.
-    const [startedA, startedB] = answers.slice(ready.length).map((r) => r.body.data.run as { id: number });
-    expect(startedA.id).toBe(startedB.id);
-    let run: { status: string; billedCount: number } = { status: 'queued', billedCount: 0 };
-    await until('the billing run to finish', async () => {
-      run = (await on(B, 'GET', `/api/admin/billing/runs/${startedA.id}`, { token: adminTokenB })).body.data;
-      return run.status === 'finished';
-    });
+    // Both answer the same open run, unless the first finished before the second was asked (then the second is a
+    // new run of the period that finds everyone billed). Either way each member is billed once, below.
+    const runIds = [...new Set(answers.slice(ready.length).map((r) => (r.body.data.run as { id: number }).id))];
+    let billedByRuns = 0;
+    for (const id of runIds) {
+      let run: { status: string; billedCount: number } = { status: 'queued', billedCount: 0 };
+      await until(`billing run ${id} to finish`, async () => {
+        run = (await on(B, 'GET', `/api/admin/billing/runs/${id}`, { token: adminTokenB })).body.data;
+        return run.status === 'finished';
+      });
+      billedByRuns += run.billedCount;
+    }
+    if (runIds.length > 1) expect(runIds.sort((a, b) => a - b)[1] - runIds[0]).toBe(1);
     const [billable] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from memberships m join profiles p on p.profile_id = m.profile_id and p.member_no is not null
@@ -302,8 +308,8 @@ describe('two API processes on one PostgreSQL database', () => {
     );
     const subscriptions = await database.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.period, period));
     const byRelease = subscriptions.filter((s) => s.billingRunId === null).length;
-    console.log(`[instances] billed ${run.billedCount} by the run, ${byRelease} by releases, of ${billable.n}`);
-    expect(run.billedCount + byRelease).toBe(billable.n);
+    console.log(`[instances] billed ${billedByRuns} by ${runIds.length} run(s), ${byRelease} by releases, of ${billable.n}`);
+    expect(billedByRuns + byRelease).toBe(billable.n);
     expect(subscriptions).toHaveLength(billable.n);
     expect(new Set(subscriptions.map((s) => s.memberNo)).size).toBe(billable.n);
     expect(new Set(subscriptions.map((s) => s.invoiceNo)).size).toBe(billable.n);
