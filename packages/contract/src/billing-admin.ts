@@ -107,6 +107,23 @@ const pageFields = {
   pageSize: z.coerce.number().int().min(1).max(100).default(BILLING_PAGE_SIZE),
 };
 
+/** GET /api/admin/billing/runs: a page of runs, newest first, by period and status. */
+export const billingRunsQuery = z.object({
+  period: optionalText(4),
+  status: z.enum(BILLING_RUN_STATUSES).optional(),
+  ...pageFields,
+});
+export type BillingRunsQuery = z.input<typeof billingRunsQuery>;
+
+export const billingRunsPage = z.object({
+  runs: z.array(billingRunSchema),
+  /** Runs matching the filters. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type BillingRunsPage = z.infer<typeof billingRunsPage>;
+
 /** GET /api/admin/billing/invoices */
 export const adminInvoicesQuery = z.object({
   status: z.enum(['open', 'paid']).optional(),

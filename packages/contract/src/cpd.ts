@@ -193,11 +193,31 @@ export const cpdActivitySchema = z.object({
 });
 export type CpdActivity = z.infer<typeof cpdActivitySchema>;
 
-/** The back office's queue of outside activities. */
+export const ADMIN_CPD_ACTIVITIES_PAGE_SIZE = 25;
+
+/** `GET admin/cpd/activities`: a page of the back office's queue of outside activities, with a search and a filter. */
 export const cpdActivitiesQuery = z.object({
   status: z.enum(CPD_ACTIVITY_STATUSES).optional(),
-  search: z.string().trim().max(L.text, messages.valueTooLong).optional(),
+  /** Every word in the member's names and number, or the activity's description or provider. */
+  search: z
+    .string()
+    .trim()
+    .max(L.text, messages.valueTooLong)
+    .optional()
+    .transform((v) => v || undefined),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_CPD_ACTIVITIES_PAGE_SIZE),
 });
+export type CpdActivitiesQuery = z.input<typeof cpdActivitiesQuery>;
+
+export const cpdActivitiesPage = z.object({
+  activities: z.array(cpdActivitySchema),
+  /** Activities matching the search and filter. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type CpdActivitiesPage = z.infer<typeof cpdActivitiesPage>;
 
 export const cpdAcceptRequest = z.object({ points: pointsValue, structured: z.boolean() });
 export const cpdRejectRequest = z.object({

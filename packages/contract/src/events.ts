@@ -153,10 +153,26 @@ export const attendanceRequest = z.object({
   bookingNos: z.array(z.string().trim().min(1).max(L.routeCode, messages.valueTooLong)).min(1, eventMessages.bookingNosRequired).max(5000),
 });
 
+export const ADMIN_EVENTS_PAGE_SIZE = 25;
+
+/** `GET admin/events`: a page of events, newest start first, by status, start date and a search. */
 export const adminEventsQuery = z.object({
   status: z.enum(EVENT_STATUSES).optional(),
-  search: z.string().trim().max(L.text, messages.valueTooLong).optional(),
+  /** Words of the event number, description, location or providers. */
+  search: z
+    .string()
+    .trim()
+    .max(L.text, messages.valueTooLong)
+    .optional()
+    .transform((v) => v || undefined),
+  /** Events starting on or after this day. */
+  from: z.iso.date().max(L.short, messages.valueTooLong).optional(),
+  /** Events starting on or before this day. */
+  to: z.iso.date().max(L.short, messages.valueTooLong).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_EVENTS_PAGE_SIZE),
 });
+export type AdminEventsQuery = z.input<typeof adminEventsQuery>;
 
 export const eventProviderSchema = z.object({ name: z.string() });
 
@@ -209,6 +225,15 @@ export const adminEventSchema = eventSchema.omit({ fee: true, bookable: true, no
   cancelledAt: z.string().nullable(),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+export const adminEventsPage = z.object({
+  events: z.array(adminEventSchema),
+  /** Events matching the search and filters. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminEventsPage = z.infer<typeof adminEventsPage>;
 
 /** A booking (part 2 §3 'Event booking'), as the member's Booked Events table and the booking page read it. */
 export const bookingSchema = z.object({

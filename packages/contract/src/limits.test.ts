@@ -40,6 +40,7 @@ const REQUESTS: Record<string, z.ZodType> = {
   requirementUpdate: contract.requirementUpdate,
   // billing-admin.ts, billing.ts
   billingRunRequest: contract.billingRunRequest,
+  billingRunsQuery: contract.billingRunsQuery,
   adminInvoicesQuery: contract.adminInvoicesQuery,
   adminPaymentsQuery: contract.adminPaymentsQuery,
   adminArrearsQuery: contract.adminArrearsQuery,

@@ -652,7 +652,11 @@ export const billingRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   // One run open at a time (queued or running), across instances.
-  (t) => [uniqueIndex('billing_runs_one_open_key').on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`)],
+  (t) => [
+    uniqueIndex('billing_runs_one_open_key').on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`),
+    // The runs' history, paged newest first, of one period (issue 26).
+    index('billing_runs_period_idx').on(t.period, t.id),
+  ],
 );
 
 /**
@@ -778,7 +782,10 @@ export const events = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('events_status_start_idx').on(t.status, t.startDate),
+    // The administrators' list, paged newest start first, with or without a status (issue 26); the members'
+    // upcoming events read the status one in the other direction.
+    index('events_status_start_no_idx').on(t.status, t.startDate, t.startTime, t.no),
+    index('events_start_no_idx').on(t.startDate, t.startTime, t.no),
     check('events_seats_check', sql`${t.seatsTaken} >= 0 and (${t.capacity} is null or ${t.seatsTaken} <= ${t.capacity})`),
   ],
 );
@@ -890,7 +897,12 @@ export const cpdActivities = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('cpd_activities_profile_idx').on(t.profileId, t.startDate), index('cpd_activities_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('cpd_activities_profile_idx').on(t.profileId, t.startDate),
+    // The back office's queue, paged oldest first (issue 26): of one status, or Pending first then the rest.
+    index('cpd_activities_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('cpd_activities_queue_idx').on(sql`(${t.status} <> 'Pending')`, t.createdAt, t.id),
+  ],
 );
 
 /** The annual CPD requirement per membership category: points, of which `structured_points` from structured activities. */
