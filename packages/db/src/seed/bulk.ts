@@ -1,5 +1,6 @@
 /**
- * Loads a large, realistic register for load testing: `npm run seed:bulk -- 200000`.
+ * Loads a large, realistic register for load testing: `npm run seed:bulk -- 200000`, and with `--years 5` five years
+ * of billing, payments, applications, licences, CPD, events and audit entries besides (bulk-history.ts).
  * Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR/db (as the server does).
  * Deterministic and idempotent: member i is always the same person, and rows that exist are skipped, so
  * running it again (or with a larger count) tops the register up. Bulk members have profile ids PRB0000001…
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase } from '../client';
 import * as t from '../schema';
+import { seedHistory } from './bulk-history';
 import * as data from './data';
 import { seed } from './index';
 
@@ -380,8 +382,13 @@ async function main() {
   } catch {
     // no .env
   }
-  const count = Number(process.argv[2] ?? process.env.BULK_COUNT ?? 200_000);
-  if (!Number.isInteger(count) || count < 1) throw new Error('Usage: npm run seed:bulk -- <count>');
+  const args = process.argv.slice(2);
+  const yearsAt = args.indexOf('--years');
+  const years = yearsAt >= 0 ? Number(args.splice(yearsAt, 2)[1]) : 0;
+  const count = Number(args[0] ?? process.env.BULK_COUNT ?? 200_000);
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(years) || years < 0 || years > 20) {
+    throw new Error('Usage: npm run seed:bulk -- <count> [--years <1-20>]');
+  }
   const dataDir = process.env.DATA_DIR ?? './data';
   const url = process.env.DATABASE_URL || undefined;
   const where = url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(path.resolve(dataDir), 'db')}`;
@@ -406,6 +413,17 @@ async function main() {
       },
     });
     console.log(`Done: ${inserted.toLocaleString('en-KE')} new members in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    if (years > 0) {
+      const endYear = Number(new Date().toISOString().slice(0, 4));
+      console.log(`Adding ${years} years of history (${endYear - years + 1}–${endYear})…`);
+      const historyStarted = Date.now();
+      await seedHistory(database.db, {
+        years,
+        endYear,
+        onStep: (step, ms) => console.log(`  ${step}: ${(ms / 1000).toFixed(1)} s`),
+      });
+      console.log(`History done in ${((Date.now() - historyStarted) / 1000).toFixed(1)} s.`);
+    }
   } finally {
     await database.close();
   }
