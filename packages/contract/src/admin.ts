@@ -141,6 +141,7 @@ export const AUDIT_ACTIONS = [
   'application.returned',
   'application.commented',
   'members.imported',
+  'data.exported',
   'billing.run',
   'billing.payment_recorded',
   'billing.credit_note_issued',

@@ -9,6 +9,7 @@ export * from './cpd';
 export * from './dates';
 export * from './documents';
 export * from './events';
+export * from './exports';
 export * from './licenses';
 export * from './limits';
 export * from './lite-colours';

@@ -44,6 +44,11 @@ const REQUESTS: Record<string, z.ZodType> = {
   adminInvoicesQuery: contract.adminInvoicesQuery,
   adminPaymentsQuery: contract.adminPaymentsQuery,
   adminArrearsQuery: contract.adminArrearsQuery,
+  // exports.ts
+  adminMembersExportQuery: contract.adminMembersExportQuery,
+  adminInvoicesExportQuery: contract.adminInvoicesExportQuery,
+  adminPaymentsExportQuery: contract.adminPaymentsExportQuery,
+  adminArrearsExportQuery: contract.adminArrearsExportQuery,
   manualPaymentRequest: contract.manualPaymentRequest,
   creditNoteRequest: contract.creditNoteRequest,
   subscriptionCertificateRequest: contract.subscriptionCertificateRequest,

@@ -3,6 +3,7 @@ import { queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
+import { csvLine } from '../../shared/export/csv';
 import { toPoints } from './common';
 
 export const COMPLIANCE_PAGE_SIZE = 50;
@@ -125,21 +126,14 @@ export async function cpdCompliance(ctx: AppContext, filter: ComplianceFilter & 
   };
 }
 
-/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** `GET admin/cpd/compliance.csv`: every member of the filtered list (not paged), by member number. */
 export async function cpdComplianceCsv(ctx: AppContext, filter: ComplianceFilter): Promise<string> {
   checkYear(filter.year);
   const rows = await queryRows<StandingRow>(ctx.db, sql`${filtered(filter)} order by s.member_no`);
-  const lines = [['MemberNo', 'Name', 'Category', 'Points', 'StructuredPoints', 'Required', 'Status'].join(',')];
+  let csv = csvLine(['MemberNo', 'Name', 'Category', 'Points', 'StructuredPoints', 'Required', 'Status']);
   for (const row of rows) {
     const m = memberDto(row);
-    lines.push([m.memberNo, m.name, m.categoryCode, m.points, m.structuredPoints, m.annualPoints, m.status].map(cell).join(','));
+    csv += csvLine([m.memberNo, m.name, m.categoryCode, m.points, m.structuredPoints, m.annualPoints, m.status]);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csv;
 }

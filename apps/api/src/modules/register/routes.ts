@@ -1,4 +1,5 @@
 import {
+  adminMembersExportQuery,
   adminMembersPage,
   adminMembersQuery,
   decodeBase64,
@@ -20,6 +21,7 @@ import { badRequest, notFound } from '../../shared/errors';
 import { sendFile, servedFileName } from '../../shared/serve-file';
 import { requireReviewer } from '../../shared/session';
 import { uploadsOf } from '../../shared/uploads';
+import { exportMembers } from './export';
 import { importMembers } from './import';
 import { listMembers } from './members';
 import { limitPublic, publicPhoto, searchRegister, showPublicProfile } from './search';
@@ -124,6 +126,20 @@ export function registerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({ data: await listMembers(ctx, req.query) }),
+    );
+
+    app.get(
+      '/admin/members/export',
+      {
+        onRequest: requireReviewer,
+        schema: {
+          tags,
+          security,
+          summary: 'The members list (same filters, every row) as CSV or Excel with the import’s columns, streamed as an attachment',
+          querystring: adminMembersExportQuery,
+        },
+      },
+      (req, reply) => exportMembers(ctx, req, reply, req.query),
     );
 
     app.post(

@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'application.returned': 'Application returned',
   'application.commented': 'Application comment added',
   'members.imported': 'Members register imported',
+  'data.exported': 'List exported',
   'billing.run': 'Subscription billing run',
   'billing.payment_recorded': 'Payment recorded',
   'billing.credit_note_issued': 'Credit note issued',
