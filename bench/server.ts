@@ -53,6 +53,8 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       OUTBOX_POLL_MS: '60000',
+      // Production refuses to start without its own key for the authenticator secrets (decision 047).
+      MFA_ENCRYPTION_KEY: 'b'.repeat(64),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
