@@ -902,6 +902,8 @@ export const cpdActivities = pgTable(
     // The back office's queue, paged oldest first (issue 26): of one status, or Pending first then the rest.
     index('cpd_activities_status_created_idx').on(t.status, t.createdAt, t.id),
     index('cpd_activities_queue_idx').on(sql`(${t.status} <> 'Pending')`, t.createdAt, t.id),
+    // The queue's search in the activity's description and provider.
+    index('cpd_activities_text_trgm_idx').using('gin', sql`(lower(${t.description} || ' ' || ${t.provider})) gin_trgm_ops`),
   ],
 );
 

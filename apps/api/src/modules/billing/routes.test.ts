@@ -147,7 +147,7 @@ describe('POST /api/admin/billing/run', () => {
     expect(audits[0]).toMatchObject({ actorId: admin.user.id, details: { period } });
 
     const runs = await get('/api/admin/billing/runs', approver.token);
-    expect(runs.body.data.slice(0, 2)).toEqual([
+    expect(runs.body.data.runs.slice(0, 2)).toEqual([
       expect.objectContaining({ id: second.id, billedCount: 0 }),
       expect.objectContaining({ id: first.id, billedCount: expected }),
     ]);

@@ -11,6 +11,8 @@ import {
   billingRunRequest,
   billingRunResult,
   billingRunSchema,
+  billingRunsPage,
+  billingRunsQuery,
   creditNoteRequest,
   creditNoteResult,
   manualPaymentRequest,
@@ -26,8 +28,8 @@ import { billingDue } from './due';
 import { unpaidSubscriptions } from './fees';
 import { listArrears, listInvoices, listPayments } from './lists';
 import { issueCreditNote, recordManualPayment } from './manual';
-import { listRuns } from './run';
 import { billingRunById, processBillingRuns, queueBillingRun } from './run-job';
+import { runsPage } from './runs';
 
 const tags = ['billing'];
 const security = [{ bearer: [] }];
@@ -89,11 +91,12 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'The latest billing runs, newest first, with their counts',
-          response: { 200: z.object({ data: z.array(billingRunSchema) }) },
+          summary: 'A page of billing runs, newest first, by period and status, with their counts',
+          querystring: billingRunsQuery,
+          response: { 200: z.object({ data: billingRunsPage }) },
         },
       },
-      async () => ({ data: await listRuns(ctx.db) }),
+      async (req) => ({ data: await runsPage(ctx.db, req.query) }),
     );
 
     app.get(

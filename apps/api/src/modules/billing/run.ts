@@ -1,6 +1,6 @@
 import { type BillingRun, billingAdminMessages, fromCents, toCents } from '@portal/contract';
 import { type Db, queryRows, reserveNumbers, schema } from '@portal/db';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { badRequest } from '../../shared/errors';
 import { type LedgerEntryRow, raiseInvoice, type Tx, today } from './ledger';
 
@@ -183,10 +183,4 @@ export async function runDtos(db: Db, rows: (typeof billingRuns.$inferSelect)[])
     finishedAt: r.finishedAt?.toISOString() ?? null,
     error: r.error,
   }));
-}
-
-/** GET /api/admin/billing/runs: the latest runs first. */
-export async function listRuns(db: Db, limit = 50): Promise<BillingRun[]> {
-  const rows = await db.select().from(billingRuns).orderBy(desc(billingRuns.id)).limit(limit);
-  return runDtos(db, rows);
 }

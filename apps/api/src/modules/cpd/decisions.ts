@@ -1,6 +1,6 @@
-import { type CpdActivity, type CpdActivityStatus, cpdMessages } from '@portal/contract';
+import { type CpdActivity, cpdMessages } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
@@ -8,43 +8,11 @@ import { longDate } from '../../shared/dates';
 import { conflict, forbidden, notFound } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import type { UserRow } from '../../shared/session';
-import { containsPattern, wordsWhere } from '../../shared/sql-search';
-import { fullName } from '../documents';
 import { enqueue } from '../outbox/outbox';
 import { activityDto, nameOf } from './activities';
 
 const { cpdActivities, cpdAwards, profiles, users } = schema;
 type ActivityRow = typeof cpdActivities.$inferSelect;
-
-/** The back office's queue is a working list, not an archive: at most this many rows. */
-const QUEUE_LIMIT = 500;
-
-/**
- * `GET admin/cpd/activities?status=&search=`: outside activities for admins and approvers, Pending first, then
- * oldest first, with the member's name and number. The search matches the member's names and number (every word)
- * or the activity's description.
- */
-export async function listActivitiesForStaff(
-  ctx: AppContext,
-  query: { status?: CpdActivityStatus; search?: string },
-): Promise<CpdActivity[]> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(cpdActivities.status, query.status));
-  const cleaned = query.search?.replace(/\s+/g, ' ').trim();
-  if (cleaned) {
-    const byMember = sql`exists (select 1 from profiles p where p.profile_id = ${cpdActivities.profileId} and ${wordsWhere(cleaned)})`;
-    const either = or(byMember, ilike(cpdActivities.description, containsPattern(cleaned)));
-    if (either) conditions.push(either);
-  }
-  const rows = await ctx.db
-    .select({ activity: cpdActivities, profile: profiles })
-    .from(cpdActivities)
-    .innerJoin(profiles, eq(profiles.profileId, cpdActivities.profileId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(sql`${cpdActivities.status} <> 'Pending'`, asc(cpdActivities.createdAt), asc(cpdActivities.id))
-    .limit(QUEUE_LIMIT);
-  return rows.map(({ activity, profile }) => activityDto(activity, fullName(profile)));
-}
 
 /**
  * Sets the decision only while the activity is Pending; a second decision finds nothing to change (409). Nobody

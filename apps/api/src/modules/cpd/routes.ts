@@ -1,5 +1,6 @@
 import {
   cpdAcceptRequest,
+  cpdActivitiesPage,
   cpdActivitiesQuery,
   cpdActivityIdParam,
   cpdActivitySchema,
@@ -27,7 +28,8 @@ import { currentUser, requireMainAdmin, requireReviewer, requireUser } from '../
 import { activityEvidence, deleteActivity, listOwnActivities, recordActivity, updateActivity } from './activities';
 import { cpdCertificate, listAwards } from './awards';
 import { cpdCompliance, cpdComplianceCsv } from './compliance';
-import { acceptActivity, listActivitiesForStaff, rejectActivity } from './decisions';
+import { acceptActivity, rejectActivity } from './decisions';
+import { activitiesPage } from './queue';
 import { listRequirements, saveRequirements } from './requirements';
 import { cpdStatement, cpdSummary } from './summary';
 
@@ -182,12 +184,13 @@ export function cpdRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'Outside activities for admins and approvers: Pending first, oldest first; status and search filters',
+          summary:
+            'A page of outside activities for admins and approvers: of one status oldest first, or Pending first; search by member or activity',
           querystring: cpdActivitiesQuery,
-          response: { 200: z.object({ data: z.array(cpdActivitySchema) }) },
+          response: { 200: z.object({ data: cpdActivitiesPage }) },
         },
       },
-      async (req) => ({ data: await listActivitiesForStaff(ctx, req.query) }),
+      async (req) => ({ data: await activitiesPage(ctx, req.query) }),
     );
 
     app.post(

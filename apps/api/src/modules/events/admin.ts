@@ -1,10 +1,9 @@
-import { type AdminEvent, type EventInput, type EventStatus, eventInput, eventMessages, toCents } from '@portal/contract';
+import { type AdminEvent, type EventInput, eventInput, eventMessages, toCents } from '@portal/contract';
 import { type Db, nextNumber, queryRows, schema } from '@portal/db';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../shared/context';
 import { badRequest, conflict } from '../../shared/errors';
-import { containsPattern, searchWords } from '../../shared/sql-search';
 import { cancelLiveBooking } from './booking';
 import { adminEventDto, type EventCounts, type EventRow, eventOr404, hasStarted } from './model';
 import { queueEventCancelled } from './notices';
@@ -14,7 +13,7 @@ const { events, eventBookings, membershipCategories, cpdAwards } = schema;
 type ParsedInput = z.output<typeof eventInput>;
 
 /** Booked (live), attended and awarded counts per event, in one query. */
-async function countsFor(db: Db, eventNos: string[]): Promise<Map<string, EventCounts>> {
+export async function countsFor(db: Db, eventNos: string[]): Promise<Map<string, EventCounts>> {
   const counts = new Map<string, EventCounts>(eventNos.map((no) => [no, { booked: 0, attended: 0, awarded: 0 }]));
   if (eventNos.length === 0) return counts;
   const rows = await db
@@ -42,27 +41,6 @@ async function countsFor(db: Db, eventNos: string[]): Promise<Map<string, EventC
 export async function adminEvent(ctx: AppContext, event: EventRow): Promise<AdminEvent> {
   const counts = await countsFor(ctx.db, [event.no]);
   return adminEventDto(event, counts.get(event.no) ?? { booked: 0, attended: 0, awarded: 0 }, ctx.config.checkInLeadMinutes);
-}
-
-/** `GET admin/events`: by status and words of the number, description, location or providers; newest start first. */
-export async function listAdminEvents(ctx: AppContext, query: { status?: EventStatus; search?: string }): Promise<AdminEvent[]> {
-  const conditions: (SQL | undefined)[] = [query.status ? eq(events.status, query.status) : undefined];
-  const cleaned = query.search?.replace(/\s+/g, ' ').trim();
-  if (cleaned) {
-    const text = sql`lower(${events.no} || ' ' || ${events.description} || ' ' || ${events.location} || ' ' || ${events.providers}::text)`;
-    for (const word of searchWords(cleaned)) conditions.push(sql`${text} like ${containsPattern(word)}`);
-  }
-  const rows = await ctx.db
-    .select()
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(desc(events.startDate), desc(events.startTime), desc(events.no))
-    .limit(1000);
-  const counts = await countsFor(
-    ctx.db,
-    rows.map((r) => r.no),
-  );
-  return rows.map((row) => adminEventDto(row, counts.get(row.no) ?? { booked: 0, attended: 0, awarded: 0 }, ctx.config.checkInLeadMinutes));
 }
 
 /** The fees' category codes must exist: 400 naming each unknown one. Fees become cents. */

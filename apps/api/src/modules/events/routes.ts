@@ -3,6 +3,7 @@ import {
   adminBookingsPage,
   adminBookingsQuery,
   adminEventSchema,
+  adminEventsPage,
   adminEventsQuery,
   attendanceRequest,
   attendanceResultSchema,
@@ -24,8 +25,9 @@ import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { currentUser, requireAdmin, requireUser } from '../../shared/session';
 import { uploadsOf } from '../../shared/uploads';
-import { adminEvent, cancelEvent, createEvent, listAdminEvents, publishEvent, updateEvent } from './admin';
+import { adminEvent, cancelEvent, createEvent, publishEvent, updateEvent } from './admin';
 import { eventBookingsPage } from './admin-bookings';
+import { eventsPage } from './admin-events';
 import { recordAttendance } from './attendance';
 import { bookEvent, cancelBooking, memberEvent, myBookings, readBooking, ticketPdf, upcomingEvents } from './booking';
 import { closeEvent } from './close';
@@ -174,12 +176,12 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'Events by status and search, newest start first, with booked, attended and awarded counts',
+          summary: 'A page of events, newest start first, by status, start date and search, with booked, attended and awarded counts',
           querystring: adminEventsQuery,
-          response: data(z.array(adminEventSchema)),
+          response: data(adminEventsPage),
         },
       },
-      async (req) => ({ data: await listAdminEvents(ctx, req.query) }),
+      async (req) => ({ data: await eventsPage(ctx, req.query) }),
     );
 
     app.post(

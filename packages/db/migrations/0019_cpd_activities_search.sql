@@ -1,0 +1,2 @@
+-- The CPD queue's search in an activity's description and provider by trigrams, not by reading every activity (issue 26).
+CREATE INDEX "cpd_activities_text_trgm_idx" ON "cpd_activities" USING gin ((lower("description" || ' ' || "provider")) gin_trgm_ops);
