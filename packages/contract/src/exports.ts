@@ -46,9 +46,9 @@ export type AdminArrearsExportQuery = z.input<typeof adminArrearsExportQuery>;
  * The export's URL (under /api) with the list's current filters: empty ones are left out, paging never goes.
  * `invoices-2026-11-27.xlsx` is the name the API gives the file (`exportFileName`).
  */
-export function exportPath(list: ExportList, filters: Record<string, string | number | undefined | null>, format: ExportFormat): string {
+export function exportPath(list: ExportList, filters: object, format: ExportFormat): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
+  for (const [key, value] of Object.entries(filters) as [string, unknown][]) {
     if (key === 'page' || key === 'pageSize' || key === 'format') continue;
     if (value !== undefined && value !== null && String(value).trim() !== '') params.set(key, String(value).trim());
   }

@@ -29,6 +29,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, useRef, useState } from 'react';
 import { useCategories } from '../../shared/settings/use-settings';
+import { ExportMenu } from '../../shared/ui/export-menu';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
@@ -256,6 +257,7 @@ export function MembersPage() {
         <Button variant="contained" startIcon={<UploadFile />} disabled={importing} onClick={() => fileInput.current?.click()}>
           Import CSV
         </Button>
+        <ExportMenu list="members" filters={filter} />
       </Box>
       <Typography variant="body2" color="text.secondary">
         Import the body's register as CSV with the columns {IMPORT_COLUMNS.join(', ')}. Rows are matched by MemberNo: new members are

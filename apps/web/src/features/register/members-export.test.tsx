@@ -1,0 +1,79 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { click, renderPage, unmountPages } from '../../test/render';
+import { signInMember } from '../../test/session';
+import { settle } from '../../test/settle';
+import { typeInto } from '../../test/type';
+import { atWidth, PHONE_WIDTH } from '../../test/viewport';
+import { registerApi } from './api';
+import { MembersPage } from './members-page';
+
+let container: HTMLDivElement;
+const exports: string[] = [];
+const downloads: string[] = [];
+
+beforeEach(() => {
+  signInMember();
+  vi.spyOn(registerApi, 'members').mockResolvedValue({ members: [], total: 0, page: 1, pageSize: 20 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.includes('/export?')) {
+        exports.push(url);
+        return new Response('bytes', { headers: { 'Content-Disposition': 'attachment; filename="members-2026-11-27.xlsx"' } });
+      }
+      const data = url.endsWith('setup/membership-categories') ? [{ Code: 'PE', Description: 'Professional Engineer' }] : [];
+      return new Response(JSON.stringify({ data }), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  URL.createObjectURL = vi.fn(() => 'blob:export');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+});
+
+afterEach(() => {
+  unmountPages();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  exports.length = 0;
+  downloads.length = 0;
+});
+
+async function choose(label: string, option: string) {
+  const select = [...container.querySelectorAll('.MuiFormControl-root')]
+    .find((f) => f.querySelector('label')?.textContent?.startsWith(label))
+    ?.querySelector<HTMLElement>('[role="combobox"]');
+  await act(async () => select?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
+  await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === option));
+}
+
+async function exportAs(format: 'CSV' | 'Excel') {
+  await click([...container.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Export'));
+  await click([...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((i) => i.textContent?.startsWith(format)));
+  await settle();
+}
+
+for (const width of [1280, PHONE_WIDTH]) {
+  describe(`Export on /admin/members (${width} px)`, () => {
+    beforeEach(() => atWidth(width));
+
+    it('downloads the register with the search and filters applied, not the page', async () => {
+      container = await renderPage(<MembersPage />, { url: '/admin/members' });
+      await exportAs('CSV');
+      expect(exports).toEqual(['/api/admin/members/export?format=csv']);
+
+      await typeInto(container.querySelector<HTMLInputElement>('form input'), 'Jane Mwangi');
+      // The search applies once submitted, as the list does.
+      await act(async () => container.querySelector('form')?.requestSubmit());
+      await settle();
+      await choose('Category', 'Professional Engineer');
+      await choose('Status', 'Lapsed');
+      await exportAs('Excel');
+      expect(exports.at(-1)).toBe('/api/admin/members/export?search=Jane+Mwangi&category=PE&status=Lapsed&format=xlsx');
+      expect(downloads).toEqual(['members-2026-11-27.xlsx', 'members-2026-11-27.xlsx']);
+    });
+  });
+}
