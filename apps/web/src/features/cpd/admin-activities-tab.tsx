@@ -1,27 +1,25 @@
 import { Check, Close, PictureAsPdf } from '@mui/icons-material';
+import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
-  Alert,
-  Box,
-  Button,
-  Divider,
-  LinearProgress,
-  Stack,
-  TableCell,
-  TableRow,
-  type Theme,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { CPD_ACTIVITY_STATUSES, CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, type CpdActivityStatus } from '@portal/contract';
-import { useState } from 'react';
+  ADMIN_CPD_ACTIVITIES_PAGE_SIZE,
+  CPD_ACTIVITY_STATUSES,
+  CPD_ACTIVITY_TYPE_LABELS,
+  type CpdActivity,
+  type CpdActivityStatus,
+} from '@portal/contract';
+import { useEffect, useState } from 'react';
 import { Caption } from '../../shared/ui/caption';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
+import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useActivityQueue } from './api';
-import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, EvidenceDialog } from './components';
+import { ActivityDates, ActivityStatusChip, activitySpan, EvidenceDialog } from './components';
 import { type Decision, DecisionDialog } from './decision-dialogs';
 import { formatPoints } from './rules';
+
+const PAGE_SIZES = [ADMIN_CPD_ACTIVITIES_PAGE_SIZE, 50, 100];
 
 function DecisionButtons({ activity: a, onDecide }: { activity: CpdActivity; onDecide: (d: Decision) => void }) {
   return (
@@ -47,8 +45,8 @@ function DecisionButtons({ activity: a, onDecide }: { activity: CpdActivity; onD
   );
 }
 
-/** The queue on a phone: one block per activity with its evidence and the decisions. */
-function QueueList({
+/** The queue on a phone: a card per activity with the member, its evidence and the decisions. */
+function QueueCards({
   rows,
   onEvidence,
   onDecide,
@@ -58,14 +56,19 @@ function QueueList({
   onDecide: (d: Decision) => void;
 }) {
   return (
-    <Stack divider={<Divider flexItem />} spacing={1.5} aria-label="Outside activities">
+    <Stack spacing={1.5} aria-label="Outside activities">
       {rows.map((a) => (
-        <Box key={a.id}>
-          <ActivityBlockHead activity={a}>
-            <Typography variant="body2">
+        <SummaryCard
+          key={a.id}
+          label={`Activity ${a.id}: ${a.description}`}
+          head={
+            <Typography variant="body2" color="text.secondary">
               {a.name} · {a.memberNo ?? '—'}
             </Typography>
-          </ActivityBlockHead>
+          }
+          aside={<ActivityStatusChip status={a.status} />}
+          title={a.description}
+        >
           <Typography variant="body2" color="text.secondary">
             {CPD_ACTIVITY_TYPE_LABELS[a.activityType]} · {a.provider}
             {a.location ? ` · ${a.location}` : ''}
@@ -75,7 +78,7 @@ function QueueList({
             {a.pointsAwarded !== null ? ` · ${formatPoints(a.pointsAwarded)} points` : ''}
           </Typography>
           {a.reason && <Typography variant="body2">Reason: {a.reason}</Typography>}
-          <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'space-between', flexWrap: 'wrap' }}>
             {a.evidenceUrl ? (
               <Button size="small" startIcon={<PictureAsPdf fontSize="small" />} onClick={() => onEvidence(a)}>
                 Evidence
@@ -85,22 +88,41 @@ function QueueList({
             )}
             {a.status === 'Pending' && <DecisionButtons activity={a} onDecide={onDecide} />}
           </Stack>
-        </Box>
+        </SummaryCard>
       ))}
     </Stack>
   );
 }
 
-/** The approvers' queue of outside activities: Pending first by default, a search, evidence, Accept and Reject. */
+/**
+ * The approvers' queue of outside activities, a page at a time (issue 26): Pending by default, oldest first; a
+ * search by member or activity; evidence, Accept and Reject. A change of filter or search starts at the first page.
+ */
 export function AdminActivitiesTab() {
   const [status, setStatus] = useState<CpdActivityStatus | ''>('Pending');
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
-  const queue = useActivityQueue(status, search);
+  const paging = usePaging(ADMIN_CPD_ACTIVITIES_PAGE_SIZE);
+  const queue = useActivityQueue({
+    status: status || undefined,
+    search: search || undefined,
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+  });
   const [evidence, setEvidence] = useState<CpdActivity | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const rows = queue.data ?? [];
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const rows = queue.data?.activities ?? [];
+  const phone = usePhoneCards();
+  const filtered = (change: () => void) => {
+    change();
+    paging.setPage(0);
+  };
+  // Deciding the last activities of the last page leaves it empty: the page before is shown.
+  const lastPage = Math.max(0, Math.ceil((queue.data?.total ?? 0) / paging.pageSize) - 1);
+  const { page, setPage } = paging;
+  useEffect(() => {
+    if (queue.data && page > lastPage) setPage(lastPage);
+  }, [queue.data, page, lastPage, setPage]);
 
   return (
     <Box>
@@ -108,7 +130,7 @@ export function AdminActivitiesTab() {
         <SelectFilter
           label="Status"
           value={status}
-          onChange={setStatus}
+          onChange={(value) => filtered(() => setStatus(value))}
           all="All"
           options={CPD_ACTIVITY_STATUSES.map((s) => ({ value: s, label: s }))}
           showEmpty
@@ -119,7 +141,7 @@ export function AdminActivitiesTab() {
           role="search"
           onSubmit={(e) => {
             e.preventDefault();
-            setSearch(draft.trim());
+            filtered(() => setSearch(draft.trim()));
           }}
           sx={{ flexGrow: 1, maxWidth: { sm: 420 } }}
         >
@@ -127,7 +149,7 @@ export function AdminActivitiesTab() {
             size="small"
             fullWidth
             label="Search activities"
-            placeholder="Member no, name, description or provider"
+            placeholder="Member no, name, activity or provider"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
           />
@@ -139,12 +161,12 @@ export function AdminActivitiesTab() {
           {queue.error.message}
         </Alert>
       )}
-      {queue.data && rows.length === 0 && (
+      {queue.data && queue.data.total === 0 && (
         <Typography color="text.secondary" sx={{ py: 2 }}>
           {status === 'Pending' && !search ? 'No activities are waiting for a decision.' : 'No activities match these filters.'}
         </Typography>
       )}
-      {rows.length > 0 && phone && <QueueList rows={rows} onEvidence={setEvidence} onDecide={setDecision} />}
+      {rows.length > 0 && phone && <QueueCards rows={rows} onEvidence={setEvidence} onDecide={setDecision} />}
       {rows.length > 0 && !phone && (
         <PlainTable
           label="Outside activities"
@@ -200,6 +222,15 @@ export function AdminActivitiesTab() {
             </TableRow>
           ))}
         </PlainTable>
+      )}
+      {queue.data && queue.data.total > 0 && (
+        <ServerPagination
+          count={queue.data.total}
+          page={paging.page}
+          pageSize={paging.pageSize}
+          options={PAGE_SIZES}
+          onChange={paging.onChange}
+        />
       )}
       <EvidenceDialog activity={evidence} onClose={() => setEvidence(null)} />
       <DecisionDialog decision={decision} onClose={() => setDecision(null)} />

@@ -1,6 +1,7 @@
 import type {
+  CpdActivitiesPage,
+  CpdActivitiesQuery,
   CpdActivity,
-  CpdActivityStatus,
   CpdAward,
   CpdCompliance,
   CpdComplianceStatus,
@@ -91,12 +92,10 @@ export const cpdApi = {
   remove: (id: number) => api.post<unknown>(`cpd/activities/${id}/delete`),
   certificate: (certificateNo: string) => api.get<string>(`cpd/certificate/${encodeURIComponent(certificateNo)}`),
   statement: (year: string) => api.get<string>(`cpd/statement/${encodeURIComponent(year)}`),
-  queue: (status: CpdActivityStatus | '', search: string) => {
-    const query = new URLSearchParams();
-    if (status) query.set('status', status);
-    if (search) query.set('search', search);
-    const text = query.toString();
-    return api.get<CpdActivity[]>(`admin/cpd/activities${text ? `?${text}` : ''}`);
+  queue: (query: CpdActivitiesQuery) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+    return api.get<CpdActivitiesPage>(`admin/cpd/activities?${params}`);
   },
   accept: (id: number, body: { points: number; structured: boolean }) => api.post<CpdActivity>(`admin/cpd/activities/${id}/accept`, body),
   reject: (id: number, body: { reason: string }) => api.post<CpdActivity>(`admin/cpd/activities/${id}/reject`, body),
@@ -153,10 +152,11 @@ export function useEvidence(activity: Pick<CpdActivity, 'id' | 'evidenceUrl'> | 
   });
 }
 
-export function useActivityQueue(status: CpdActivityStatus | '', search: string) {
+/** A page of the back office's queue (with its search and filter); the page shown stays while the next one loads. */
+export function useActivityQueue(query: CpdActivitiesQuery) {
   return useQuery({
-    queryKey: [CPD_KEY, 'admin', 'queue', status, search],
-    queryFn: () => cpdApi.queue(status, search),
+    queryKey: [CPD_KEY, 'admin', 'queue', query],
+    queryFn: () => cpdApi.queue(query),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,12 +1,14 @@
 import { Add, Search } from '@mui/icons-material';
 import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
-import { type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
+import { ADMIN_EVENTS_PAGE_SIZE, type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Caption } from '../../shared/ui/caption';
+import { DateField } from '../../shared/ui/date-field';
 import { useFlash } from '../../shared/ui/flash';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SelectFilter } from '../../shared/ui/select-filter';
+import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { AdminEventActions, AdminEventRowActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminEvents } from './api';
@@ -117,16 +119,41 @@ function EventCards({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
   );
 }
 
-/** /admin/events: every event with its counts, a status filter and search; New Event, and each row's actions. */
+const PAGE_SIZES = [ADMIN_EVENTS_PAGE_SIZE, 50, 100];
+
+/**
+ * /admin/events: the events a page at a time, newest start first (issue 26), with their counts; a search (number,
+ * description, location, providers), a status filter and a start-date range; New Event, and each row's actions.
+ * A change of search or filter starts at the first page.
+ */
 export function AdminEventsPage() {
   const [status, setStatus] = useState<EventStatus | ''>('');
   const [search, setSearch] = useState('');
-  const term = useDebounced(search);
-  const events = useAdminEvents({ status, search: term });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const term = useDebounced(search.trim());
+  const paging = usePaging(ADMIN_EVENTS_PAGE_SIZE);
+  const filtersKey = JSON.stringify([status, term, from, to]);
+  const [lastFilters, setLastFilters] = useState(filtersKey);
+  // Reset while rendering, so no request goes out for the old page under the new filters.
+  if (filtersKey !== lastFilters) {
+    setLastFilters(filtersKey);
+    paging.setPage(0);
+  }
+  const page = filtersKey !== lastFilters ? 0 : paging.page;
+  const events = useAdminEvents({
+    status: status || undefined,
+    search: term || undefined,
+    from: from || undefined,
+    to: to || undefined,
+    page: page + 1,
+    pageSize: paging.pageSize,
+  });
   const { ask, dialog } = useEventCommands();
   const flash = useFlash();
   const phone = usePhoneCards();
-  const list = events.data ?? [];
+  const data = events.data;
+  const list = data?.events ?? [];
 
   return (
     <Stack spacing={2}>
@@ -147,6 +174,7 @@ export function AdminEventsPage() {
         <TextField
           size="small"
           label="Search events"
+          placeholder="Number, description or location"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ width: { xs: '100%', sm: 300 } }}
@@ -168,6 +196,20 @@ export function AdminEventsPage() {
           options={EVENT_STATUSES.map((s) => ({ value: s, label: EVENT_STATUS_LABELS[s] }))}
           sx={{ width: { xs: '100%', sm: 180 } }}
         />
+        <DateField
+          size="small"
+          label="Start date from"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          sx={{ width: { xs: '100%', sm: 180 } }}
+        />
+        <DateField
+          size="small"
+          label="Start date to"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          sx={{ width: { xs: '100%', sm: 180 } }}
+        />
       </Stack>
       <Box sx={{ minHeight: 4 }}>{events.isFetching && <LinearProgress aria-label="Loading events" />}</Box>
       {events.error && (
@@ -175,10 +217,15 @@ export function AdminEventsPage() {
           {events.error.message}
         </Alert>
       )}
-      {events.data && list.length === 0 && (
-        <Typography color="text.secondary">{status || term ? 'No events match.' : 'No events yet. Create one with New Event.'}</Typography>
+      {data && data.total === 0 && (
+        <Typography color="text.secondary">
+          {status || term || from || to ? 'No events match.' : 'No events yet. Create one with New Event.'}
+        </Typography>
       )}
       {list.length > 0 && (phone ? <EventCards events={list} ask={ask} /> : <EventTable events={list} ask={ask} />)}
+      {data && data.total > 0 && (
+        <ServerPagination count={data.total} page={page} pageSize={paging.pageSize} options={PAGE_SIZES} onChange={paging.onChange} />
+      )}
       {dialog}
     </Stack>
   );

@@ -2,11 +2,12 @@ import type {
   AdminBookingsPage,
   AdminBookingsQuery,
   AdminEvent,
+  AdminEventsPage,
+  AdminEventsQuery,
   AttendanceResult,
   Booking,
   EventDto,
   EventInput,
-  EventStatus,
 } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
@@ -22,6 +23,13 @@ const MEMBER_KEY = [MONEY_KEY, 'events'] as const;
 export const ADMIN_EVENTS_KEY = 'admin-events';
 
 const seg = (value: string) => encodeURIComponent(value);
+
+/** A list's query string: the values given, the empty ones left out. */
+function searchParams(query: object): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params;
+}
 
 export interface BookResult {
   booking: Booking;
@@ -45,13 +53,7 @@ export const eventsApi = {
 };
 
 export const adminEventsApi = {
-  list: (q: { status?: EventStatus | ''; search?: string }) => {
-    const params = new URLSearchParams();
-    if (q.status) params.set('status', q.status);
-    if (q.search?.trim()) params.set('search', q.search.trim());
-    const query = params.toString();
-    return api.get<AdminEvent[]>(`admin/events${query ? `?${query}` : ''}`);
-  },
+  list: (query: AdminEventsQuery) => api.get<AdminEventsPage>(`admin/events?${searchParams(query)}`),
   event: (no: string) => api.get<AdminEvent>(`admin/events/${seg(no)}`),
   create: (body: EventInput) => api.post<AdminEvent>('admin/events', body),
   update: (no: string, body: EventInput) => api.post<AdminEvent>(`admin/events/${seg(no)}`, body),
@@ -63,11 +65,8 @@ export const adminEventsApi = {
   publish: (no: string) => api.post<AdminEvent>(`admin/events/${seg(no)}/publish`),
   cancel: (no: string) => api.post<AdminEvent>(`admin/events/${seg(no)}/cancel`),
   close: (no: string) => api.post<CloseResult>(`admin/events/${seg(no)}/close`),
-  bookings: (no: string, query: AdminBookingsQuery) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-    return api.get<AdminBookingsPage>(`admin/events/${seg(no)}/bookings?${params}`);
-  },
+  bookings: (no: string, query: AdminBookingsQuery) =>
+    api.get<AdminBookingsPage>(`admin/events/${seg(no)}/bookings?${searchParams(query)}`),
   attendance: (no: string, bookingNos: string[]) => api.post<AttendanceResult>(`admin/events/${seg(no)}/attendance`, { bookingNos }),
 };
 
@@ -137,10 +136,11 @@ export function useRefreshEvents() {
 
 // Administrators ---------------------------------------------------------------------------------------------------
 
-export function useAdminEvents(q: { status: EventStatus | ''; search: string }) {
+/** A page of the administrators' events (with its search and filters); the page shown stays while the next one loads. */
+export function useAdminEvents(query: AdminEventsQuery) {
   return useQuery({
-    queryKey: [ADMIN_EVENTS_KEY, 'list', q],
-    queryFn: () => adminEventsApi.list(q),
+    queryKey: [ADMIN_EVENTS_KEY, 'list', query],
+    queryFn: () => adminEventsApi.list(query),
     placeholderData: keepPreviousData,
   });
 }
