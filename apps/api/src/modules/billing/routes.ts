@@ -1,8 +1,11 @@
 import {
+  adminArrearsExportQuery,
   adminArrearsPage,
   adminArrearsQuery,
+  adminInvoicesExportQuery,
   adminInvoicesPage,
   adminInvoicesQuery,
+  adminPaymentsExportQuery,
   adminPaymentsPage,
   adminPaymentsQuery,
   billingAdminMessages,
@@ -25,6 +28,7 @@ import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { currentUser, requireAdmin, requireReviewer, requireUser } from '../../shared/session';
 import { billingDue } from './due';
+import { exportArrears, exportInvoices, exportPayments } from './exports';
 import { unpaidSubscriptions } from './fees';
 import { listArrears, listInvoices, listPayments } from './lists';
 import { issueCreditNote, recordManualPayment } from './manual';
@@ -142,6 +146,28 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({ data: await listArrears(ctx.db, req.query) }),
+    );
+
+    // Exports (decision 050): the list's filters, every row, streamed as CSV or Excel; read like the lists.
+    const exportSchema = (list: string) => ({
+      tags,
+      security,
+      summary: `The ${list} (same filters as the list, every row) as CSV or Excel, streamed as an attachment`,
+    });
+    app.get(
+      '/admin/billing/invoices/export',
+      { onRequest: requireReviewer, schema: { ...exportSchema('invoices'), querystring: adminInvoicesExportQuery } },
+      (req, reply) => exportInvoices(ctx.db, req, reply, req.query),
+    );
+    app.get(
+      '/admin/billing/payments/export',
+      { onRequest: requireReviewer, schema: { ...exportSchema('payments'), querystring: adminPaymentsExportQuery } },
+      (req, reply) => exportPayments(ctx.db, req, reply, req.query),
+    );
+    app.get(
+      '/admin/billing/arrears/export',
+      { onRequest: requireReviewer, schema: { ...exportSchema('members in arrears'), querystring: adminArrearsExportQuery } },
+      (req, reply) => exportArrears(ctx.db, req, reply, req.query),
     );
 
     app.post(

@@ -9,8 +9,9 @@ import type {
   CpdSummary,
 } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, readableMessage } from '../../shared/api/client';
-import { readSession, useSession } from '../../shared/session/session-store';
+import { api } from '../../shared/api/client';
+import { fetchFile } from '../../shared/api/fetch-file';
+import { useSession } from '../../shared/session/session-store';
 
 /** Every CPD query starts with this key: a change to an activity reads the lists and the summary again. */
 export const CPD_KEY = 'cpd';
@@ -31,29 +32,6 @@ function activityBody(fields: ActivityFields, evidence: File | null): FormData {
   for (const [key, value] of Object.entries(fields)) data.set(key, String(value ?? ''));
   if (evidence) data.set('evidence', evidence);
   return data;
-}
-
-/**
- * A file the API answers as bytes (evidence PDFs, the compliance CSV), fetched with the session's token. A failure
- * reads the server's message like every other call.
- */
-export async function fetchFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  const token = readSession()?.token;
-  let response: Response;
-  try {
-    response = await fetch(`/api/${path.replace(/^\/?(api\/)?/, '')}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) {
-    const json = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, readableMessage(json?.message ?? `Request failed (${response.status})`));
-  }
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return { blob: await response.blob(), fileName: match ? decodeURIComponent(match[1]) : null };
 }
 
 /** Bytes to base64, for the PDF viewer (which takes documents as the API sends them). */
