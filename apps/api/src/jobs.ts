@@ -1,4 +1,5 @@
 import { startSubscriptionReminders } from './modules/billing';
+import { startLedgerTotalsJob } from './modules/billing/ledger-totals';
 import { startBillingRunJob } from './modules/billing/run-job';
 import { startCpdReminders } from './modules/cpd/reminders';
 import { startLicenceJobs } from './modules/licences/lifecycle';
@@ -37,6 +38,7 @@ export function startBackgroundJobs(
     startPaymentRecovery(ctx, undefined, hooks),
     startSubscriptionReminders(ctx, undefined, hooks),
     startBillingRunJob(ctx, undefined, hooks),
+    startLedgerTotalsJob(ctx, undefined, hooks),
     startCpdReminders(ctx, undefined, hooks),
     startLicenceJobs(ctx, undefined, hooks),
   ];

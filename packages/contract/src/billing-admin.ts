@@ -157,10 +157,12 @@ export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 export const adminInvoicesPage = z.object({
   invoices: z.array(adminInvoiceSchema),
   total: z.number(),
+  /** False: `total` is the database's estimate (more than 10,000 match a search), and `totals` are left out. */
+  totalExact: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
-  /** Over every invoice matching the filters, not just this page. */
-  totals: z.object({ amount: z.number(), paidAmount: z.number(), remainingAmount: z.number() }),
+  /** Over every invoice matching the filters, not just this page; null when the total is an estimate. */
+  totals: z.object({ amount: z.number(), paidAmount: z.number(), remainingAmount: z.number() }).nullable(),
 });
 export type AdminInvoicesPage = z.infer<typeof adminInvoicesPage>;
 
@@ -195,9 +197,11 @@ export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentsPage = z.object({
   payments: z.array(adminPaymentSchema),
   total: z.number(),
+  /** As for invoices: false when `total` is an estimate and `totals` are left out. */
+  totalExact: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
-  totals: z.object({ amount: z.number(), unappliedAmount: z.number() }),
+  totals: z.object({ amount: z.number(), unappliedAmount: z.number() }).nullable(),
 });
 export type AdminPaymentsPage = z.infer<typeof adminPaymentsPage>;
 

@@ -73,6 +73,9 @@ export const profiles = pgTable(
     index('profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The public register searches listed members only: a smaller index, and no membership lookup per candidate.
     index('profiles_listed_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`listed`),
+    // The secretariat's exact look-ups by ID number and e-mail (GET /api/admin/members; issue 26).
+    index('profiles_id_no_idx').on(sql`upper(${t.identificationDocumentNo})`),
+    index('profiles_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -123,7 +126,14 @@ export const memberships = pgTable(
     registrationDate: date('registration_date'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('memberships_member_no_key').on(t.memberNo), index('memberships_profile_idx').on(t.profileId)],
+  (t) => [
+    uniqueIndex('memberships_member_no_key').on(t.memberNo),
+    index('memberships_profile_idx').on(t.profileId),
+    // The members list: an exact member number in any case, and each filter in member-number order (issue 26).
+    index('memberships_member_no_upper_idx').on(sql`upper(${t.memberNo})`),
+    index('memberships_category_idx').on(t.categoryCode, t.memberNo),
+    index('memberships_status_idx').on(t.status, t.memberNo),
+  ],
 );
 
 export const users = pgTable(
@@ -574,12 +584,51 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_document_key').on(t.documentNo),
     index('ledger_entries_profile_idx').on(t.profileId, t.postingDate),
     index('ledger_entries_open_idx').on(t.documentType, t.remainingCents),
+    // The money lists, newest first (read backwards: `order by … desc` puts nulls first, as a backward scan does),
+    // and the open invoices alone (issue 26).
+    index('ledger_entries_type_date_idx').on(t.documentType, t.documentDate, t.id),
+    index('ledger_entries_open_invoices_idx')
+      .on(t.documentDate, t.id)
+      .where(sql`${t.documentType} = 'Invoice' and ${t.remainingCents} > 0`),
     check(
       'ledger_entries_remaining_check',
       sql`(${t.documentType} = 'Invoice' and ${t.amountCents} > 0 and ${t.remainingCents} between 0 and ${t.amountCents}) or (${t.documentType} <> 'Invoice' and ${t.amountCents} < 0 and ${t.remainingCents} between ${t.amountCents} and 0)`,
     ),
   ],
 );
+
+/**
+ * The ledger's totals per document type, purpose ('' for none) and document date, so that the money lists' totals
+ * are sums over a few thousand days rather than over every document (issue 26). A statement trigger on
+ * `ledger_entries` appends each change to `ledger_total_deltas` (no row is updated on the money path, so postings
+ * never wait on each other); a job folds the deltas in. Readers add both. `open_*`: invoices with something left.
+ */
+export const ledgerDayTotals = pgTable(
+  'ledger_day_totals',
+  {
+    documentType: text('document_type').notNull(),
+    purpose: text('purpose').notNull(),
+    documentDate: date('document_date').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    remainingCents: cents('remaining_cents').notNull(),
+    openN: bigint('open_n', { mode: 'number' }).notNull(),
+    openAmountCents: cents('open_amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentType, t.purpose, t.documentDate] })],
+);
+
+export const ledgerTotalDeltas = pgTable('ledger_total_deltas', {
+  id: serial('id').primaryKey(),
+  documentType: text('document_type').notNull(),
+  purpose: text('purpose').notNull(),
+  documentDate: date('document_date').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  remainingCents: cents('remaining_cents').notNull(),
+  openN: bigint('open_n', { mode: 'number' }).notNull(),
+  openAmountCents: cents('open_amount_cents').notNull(),
+});
 
 /** Which payment or credit settled which invoice, and by how much: the trail behind every remaining amount. */
 export const ledgerAllocations = pgTable(

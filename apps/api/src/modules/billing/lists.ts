@@ -2,21 +2,78 @@ import type { AdminArrearsPage, AdminArrearsRow, AdminInvoicesPage, AdminPayment
 import { fromCents } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { containsPattern, searchWords } from '../../shared/sql-search';
+import { wordsWhere } from '../../shared/sql-search';
 import { today } from './ledger';
+import { ledgerTotals } from './ledger-totals';
 
-/** Words of a search over member number, names and document numbers: each word must match somewhere. */
-function searchCondition(search: string | undefined, documentColumns: SQL[]): SQL | null {
+/** A single word that is a whole document number or member number: answered through their unique indexes. */
+const exactTerm = (search: string | undefined) => {
+  const text = search?.trim();
+  return text && !/\s/.test(text) ? text.toUpperCase() : null;
+};
+
+/**
+ * A search in a money list (issue 26): a whole document or member number first, through their unique indexes;
+ * otherwise every word in the member's names and number (the profiles' trigram index), never a scan of the ledger.
+ */
+async function searchCondition(db: Db, search: string | undefined, documentType: string): Promise<SQL | null> {
   const text = search?.trim().replace(/\s+/g, ' ');
   if (!text) return null;
-  return sql.join(
-    searchWords(text).map((word) => {
-      const like = containsPattern(word);
-      const documents = documentColumns.map((column) => sql`lower(${column}) like ${like}`);
-      return sql`(p.search_text like ${like} or ${sql.join(documents, sql` or `)})`;
-    }),
-    sql` and `,
+  const exact = exactTerm(text);
+  if (exact) {
+    const condition = sql`(e.document_no = ${exact} or e.profile_id = (select profile_id from profiles where member_no = ${exact}))`;
+    const [hit] = await queryRows<{ id: number }>(
+      db,
+      sql`select e.id from ledger_entries e where e.document_type = ${documentType} and ${condition} limit 1`,
+    );
+    if (hit) return condition;
+  }
+  return sql`e.profile_id in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
+}
+
+/** Exact counts up to this many matches; beyond it, the planner's estimate, shown as such. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * Which rows a page is, read from whichever end of the order is nearer when the total is exact: the last page
+ * costs what the first does. `reversed` rows come back in the opposite order and are turned round by the caller.
+ */
+export function pageWindow(total: number | null, page: number, pageSize: number) {
+  const offset = (page - 1) * pageSize;
+  if (total === null || offset <= total / 2) return { reversed: false, offset, limit: pageSize };
+  const remaining = total - offset;
+  if (remaining <= 0) return { reversed: false, offset, limit: pageSize };
+  return { reversed: true, offset: Math.max(0, total - page * pageSize), limit: Math.min(pageSize, remaining) };
+}
+
+/** The planner's estimate of how many rows `select 1 <from> <where>` reads. */
+async function estimateRows(db: Db, fromWhere: SQL): Promise<number> {
+  const rows = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(db, sql`explain (format json) select 1 ${fromWhere}`);
+  return Math.round(rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** Count and sums of `columns` over at most EXACT_COUNT_LIMIT + 1 matching rows; estimated beyond (sums null). */
+async function boundedTotals<K extends string>(
+  db: Db,
+  fromWhere: SQL,
+  sums: Record<K, SQL>,
+): Promise<{ n: number; exact: boolean; sums: Record<K, number> | null }> {
+  const keys = Object.keys(sums) as K[];
+  const [row] = await queryRows<Record<string, string>>(
+    db,
+    sql`select count(*) as n${sql.join(
+      keys.map((k) => sql`, coalesce(sum(${sql.raw(k)}), 0) as ${sql.raw(k)}`),
+      sql``,
+    )} from (select ${sql.join(
+      keys.map((k) => sql`${sums[k]} as ${sql.raw(k)}`),
+      sql`, `,
+    )} ${fromWhere} limit ${EXACT_COUNT_LIMIT + 1}) bounded`,
   );
+  const n = Number(row.n);
+  if (n <= EXACT_COUNT_LIMIT) {
+    return { n, exact: true, sums: Object.fromEntries(keys.map((k) => [k, Number(row[k])])) as Record<K, number> };
+  }
+  return { n: Math.max(n, await estimateRows(db, fromWhere)), exact: false, sums: null };
 }
 
 const whereOf = (conditions: (SQL | null)[]) => {
@@ -43,38 +100,58 @@ interface InvoiceRow {
   remaining_cents: string;
 }
 
-/** GET /api/admin/billing/invoices: newest first, with totals over every invoice the filters match. */
+/** The invoices' and payments' columns for a page of ledger ids, in the given order. */
+const INVOICE_COLUMNS = sql`e.document_no, e.document_date::text as document_date, e.due_date::text as due_date, e.profile_id,
+  p.member_no, p.first_name, p.second_name, p.last_name, e.purpose, e.description, e.external_document_no, e.amount_cents,
+  e.remaining_cents`;
+
+/**
+ * GET /api/admin/billing/invoices: newest first, with totals over every invoice the filters match. Totals come from
+ * the ledger's day totals when only status and purpose filter; otherwise they are counted up to EXACT_COUNT_LIMIT
+ * (beyond it the count is the planner's estimate, and the sums are left out). The page's ids are read from the
+ * order's index before their rows are (issue 26).
+ */
 export async function listInvoices(
   db: Db,
   query: { status?: 'open' | 'paid'; purpose?: string; period?: string; search?: string; page: number; pageSize: number },
 ): Promise<AdminInvoicesPage> {
   const on = today();
+  const search = await searchCondition(db, query.search, 'Invoice');
   const where = whereOf([
     sql`e.document_type = 'Invoice'`,
     query.status === 'open' ? sql`e.remaining_cents > 0` : query.status === 'paid' ? sql`e.remaining_cents = 0` : null,
     query.purpose ? sql`e.purpose = ${query.purpose}` : null,
     query.period ? sql`exists (select 1 from subscriptions s where s.invoice_no = e.document_no and s.period = ${query.period})` : null,
-    searchCondition(query.search, [sql`e.document_no`, sql`e.external_document_no`]),
+    search,
   ]);
-  const from = sql`from ledger_entries e join profiles p on p.profile_id = e.profile_id`;
-  const [rows, [totals]] = await Promise.all([
-    queryRows<InvoiceRow>(
-      db,
-      sql`select e.document_no, e.document_date::text as document_date, e.due_date::text as due_date, e.profile_id,
-            p.member_no, p.first_name, p.second_name, p.last_name, e.purpose, e.description, e.external_document_no,
-            e.amount_cents, e.remaining_cents
-          ${from} ${where}
-          order by e.document_date desc, e.id desc
-          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number; amount: string; remaining: string }>(
-      db,
-      sql`select count(*)::int as n, coalesce(sum(e.amount_cents), 0) as amount, coalesce(sum(e.remaining_cents), 0) as remaining
-          ${from} ${where}`,
-    ),
-  ]);
-  const amount = Number(totals.amount);
-  const remaining = Number(totals.remaining);
+  const fromWhere = sql`from ledger_entries e ${where}`;
+  let counted:
+    | { n: number; exact: boolean; amount: number; remaining: number }
+    | { n: number; exact: false; amount: null; remaining: null };
+  if (!search && !query.period) {
+    const t = await ledgerTotals(db, { documentType: 'Invoice', purpose: query.purpose });
+    counted =
+      query.status === 'open'
+        ? { n: t.openN, exact: true, amount: t.openAmountCents, remaining: t.remainingCents }
+        : query.status === 'paid'
+          ? { n: t.n - t.openN, exact: true, amount: t.amountCents - t.openAmountCents, remaining: 0 }
+          : { n: t.n, exact: true, amount: t.amountCents, remaining: t.remainingCents };
+  } else {
+    const bounded = await boundedTotals(db, fromWhere, { amount: sql`e.amount_cents`, remaining: sql`e.remaining_cents` });
+    counted = bounded.sums
+      ? { n: bounded.n, exact: true, amount: bounded.sums.amount, remaining: bounded.sums.remaining }
+      : { n: bounded.n, exact: false, amount: null, remaining: null };
+  }
+  const window = pageWindow(counted.exact ? counted.n : null, query.page, query.pageSize);
+  const direction = window.reversed ? sql`asc` : sql`desc`;
+  const rows = await queryRows<InvoiceRow>(
+    db,
+    sql`with page as (select e.id ${fromWhere} order by e.document_date ${direction}, e.id ${direction}
+          limit ${window.limit} offset ${window.offset})
+        select ${INVOICE_COLUMNS} from page join ledger_entries e on e.id = page.id join profiles p on p.profile_id = e.profile_id
+        order by e.document_date desc, e.id desc`,
+  );
+  const totals = counted.amount === null ? null : { amount: counted.amount, remaining: counted.remaining };
   return {
     invoices: rows.map((r) => {
       const cents = Number(r.amount_cents);
@@ -96,10 +173,15 @@ export async function listInvoices(
         overdue: left > 0 && r.due_date !== null && r.due_date < on,
       };
     }),
-    total: Number(totals.n),
+    total: counted.n,
+    totalExact: counted.exact,
     page: query.page,
     pageSize: query.pageSize,
-    totals: { amount: fromCents(amount), paidAmount: fromCents(amount - remaining), remainingAmount: fromCents(remaining) },
+    totals: totals && {
+      amount: fromCents(totals.amount),
+      paidAmount: fromCents(totals.amount - totals.remaining),
+      remainingAmount: fromCents(totals.remaining),
+    },
   };
 }
 
@@ -122,37 +204,42 @@ interface PaymentRow {
 
 /**
  * GET /api/admin/billing/payments: receipts (Payment entries) newest first. The method comes from the payment
- * attempt that produced the receipt (`payments.receipt_no`).
+ * attempt that produced the receipt (`payments.receipt_no`). Totals as for invoices: the day totals when only the
+ * dates filter, counted up to EXACT_COUNT_LIMIT otherwise.
  */
 export async function listPayments(
   db: Db,
   query: { method?: string; from?: string; to?: string; search?: string; page: number; pageSize: number },
 ): Promise<AdminPaymentsPage> {
+  const search = await searchCondition(db, query.search, 'Payment');
   const where = whereOf([
     sql`e.document_type = 'Payment'`,
-    query.method ? sql`pay.provider = ${query.method}` : null,
+    query.method ? sql`exists (select 1 from payments pay where pay.receipt_no = e.document_no and pay.provider = ${query.method})` : null,
     query.from ? sql`e.document_date >= ${query.from}` : null,
     query.to ? sql`e.document_date <= ${query.to}` : null,
-    searchCondition(query.search, [sql`e.document_no`, sql`e.external_document_no`]),
+    search,
   ]);
-  const from = sql`from ledger_entries e join profiles p on p.profile_id = e.profile_id
-    left join payments pay on pay.receipt_no = e.document_no`;
-  const [rows, [totals]] = await Promise.all([
-    queryRows<PaymentRow>(
-      db,
-      sql`select e.id, e.document_no, e.document_date::text as document_date, e.posting_date::text as posting_date, e.profile_id,
-            p.member_no, p.first_name, p.second_name, p.last_name, pay.provider as method,
-            coalesce(pay.provider_reference, e.external_document_no) as reference, e.description, e.amount_cents, e.remaining_cents
-          ${from} ${where}
-          order by e.document_date desc, e.id desc
-          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number; amount: string; remaining: string }>(
-      db,
-      sql`select count(*)::int as n, coalesce(sum(-e.amount_cents), 0) as amount, coalesce(sum(-e.remaining_cents), 0) as remaining
-          ${from} ${where}`,
-    ),
-  ]);
+  const fromWhere = sql`from ledger_entries e ${where}`;
+  let counted: { n: number; exact: boolean; sums: { amount: number; remaining: number } | null };
+  if (!search && !query.method) {
+    const t = await ledgerTotals(db, { documentType: 'Payment', from: query.from, to: query.to });
+    counted = { n: t.n, exact: true, sums: { amount: -t.amountCents, remaining: -t.remainingCents } };
+  } else {
+    counted = await boundedTotals(db, fromWhere, { amount: sql`-e.amount_cents`, remaining: sql`-e.remaining_cents` });
+  }
+  const window = pageWindow(counted.exact ? counted.n : null, query.page, query.pageSize);
+  const direction = window.reversed ? sql`asc` : sql`desc`;
+  const rows = await queryRows<PaymentRow>(
+    db,
+    sql`with page as (select e.id ${fromWhere} order by e.document_date ${direction}, e.id ${direction}
+          limit ${window.limit} offset ${window.offset})
+        select e.id, e.document_no, e.document_date::text as document_date, e.posting_date::text as posting_date, e.profile_id,
+          p.member_no, p.first_name, p.second_name, p.last_name, pay.provider as method,
+          coalesce(pay.provider_reference, e.external_document_no) as reference, e.description, e.amount_cents, e.remaining_cents
+        from page join ledger_entries e on e.id = page.id join profiles p on p.profile_id = e.profile_id
+        left join payments pay on pay.receipt_no = e.document_no
+        order by e.document_date desc, e.id desc`,
+  );
   const ids = rows.map((r) => r.id);
   const allocations = ids.length
     ? await queryRows<{ credit_entry_id: number; document_no: string; amount_cents: string }>(
@@ -183,10 +270,11 @@ export async function listPayments(
         .filter((a) => Number(a.credit_entry_id) === Number(r.id))
         .map((a) => ({ invoiceNo: a.document_no, amount: fromCents(Number(a.amount_cents)) })),
     })),
-    total: Number(totals.n),
+    total: counted.n,
+    totalExact: counted.exact,
     page: query.page,
     pageSize: query.pageSize,
-    totals: { amount: fromCents(Number(totals.amount)), unappliedAmount: fromCents(Number(totals.remaining)) },
+    totals: counted.sums && { amount: fromCents(counted.sums.amount), unappliedAmount: fromCents(counted.sums.remaining) },
   };
 }
 
@@ -210,10 +298,11 @@ export async function listArrears(
   query: { category?: string; search?: string; page: number; pageSize: number },
 ): Promise<AdminArrearsPage> {
   const on = today();
+  const text = query.search?.trim().replace(/\s+/g, ' ');
   const where = whereOf([
     sql`p.member_no is not null`,
     query.category ? sql`m.category_code = ${query.category}` : null,
-    searchCondition(query.search, [sql`p.email`]),
+    text ? sql`(${wordsWhere(text)} or lower(p.email) = ${text.toLowerCase()})` : null,
   ]);
   const overdue = sql`select e.profile_id, sum(e.remaining_cents) as arrears, count(*)::int as overdue, min(e.due_date) as oldest
     from ledger_entries e

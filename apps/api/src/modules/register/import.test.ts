@@ -281,6 +281,24 @@ describe('GET /api/admin/members', () => {
     expect(paged.body.data.members.map((m: { MemberNo: string }) => m.MemberNo)).toEqual(['LS0003']);
   });
 
+  it('answers a whole member number alone, in any case, though longer numbers contain it; filters page in number order (issue 26)', async () => {
+    for (const memberNo of ['XN100', 'XN1001', 'XN1002']) await createMember(t.db, { memberNo, category: 'CONSULTING' });
+    const exact = await t.call('GET', '/api/admin/members?search=xn100', { token: admin });
+    expect(exact.body.data.members.map((m: { MemberNo: string }) => m.MemberNo)).toEqual(['XN100']);
+    const partial = await t.call('GET', '/api/admin/members?search=xn10', { token: admin });
+    expect(partial.body.data.members.map((m: { MemberNo: string }) => m.MemberNo)).toEqual(['XN100', 'XN1001', 'XN1002']);
+    const everyone = await t.call('GET', '/api/admin/members?category=CONSULTING&pageSize=100', { token: admin });
+    const numbers = everyone.body.data.members.map((m: { MemberNo: string }) => m.MemberNo);
+    expect(numbers).toEqual([...numbers].sort());
+    const last = await t.call('GET', `/api/admin/members?category=CONSULTING&pageSize=2&page=${Math.ceil(numbers.length / 2)}`, {
+      token: admin,
+    });
+    expect(last.body.data.total).toBe(numbers.length);
+    expect(last.body.data.members.map((m: { MemberNo: string }) => m.MemberNo)).toEqual(
+      numbers.slice((Math.ceil(numbers.length / 2) - 1) * 2),
+    );
+  });
+
   it('is for administrators and approvers only: 401 for a visitor, 403 for a member', async () => {
     expect((await t.call('GET', '/api/admin/members')).status).toBe(401);
     expect((await t.call('GET', '/api/admin/members', { token: member })).status).toBe(403);

@@ -22,40 +22,66 @@ interface MemberRow {
   has_account: boolean;
 }
 
+const SELECT = sql`select p.profile_id, m.member_no, p.first_name, p.second_name, p.last_name, p.identification_document_no,
+  p.email, p.phone_no, m.category_code, p.discipline, m.registration_date::text as registration_date, m.status, p.type,
+  exists (select 1 from users u where u.profile_id = p.profile_id) as has_account
+  from memberships m join profiles p on p.profile_id = m.profile_id`;
+
+/**
+ * A term that is a whole member number, ID number or e-mail finds that member through its own index (what the
+ * secretariat types most: issue 26). Null when nothing matches exactly, so the word search goes on.
+ */
+async function exactMatches(ctx: AppContext, term: string, filters: SQL[]): Promise<MemberRow[] | null> {
+  if (term.includes(' ')) return null;
+  const exact = term.includes('@')
+    ? sql`lower(p.email) = ${term.toLowerCase()}`
+    : sql`m.profile_id in (select profile_id from memberships where upper(member_no) = ${term.toUpperCase()}
+          union all select profile_id from profiles where upper(identification_document_no) = ${term.toUpperCase()})`;
+  const rows = await queryRows<MemberRow>(
+    ctx.db,
+    sql`${SELECT} where ${sql.join([exact, ...filters], sql` and `)} order by m.member_no limit 100`,
+  );
+  return rows.length || term.includes('@') ? rows : null;
+}
+
 /**
  * GET /api/admin/members: the register as the secretariat sees it (every status, contact details too).
- * Search: names and member number (trigram index), an exact e-mail, or an exact ID number.
+ * Search: an exact member number, ID number or e-mail first; otherwise every word in the names and member number
+ * (trigram index). Pages are found on the member-number index alone before the page's rows are read (a deferred
+ * join), so the last page costs about what the first does.
  */
 export async function listMembers(
   ctx: AppContext,
   query: { search?: string; category?: string; status?: string; page: number; pageSize: number },
 ): Promise<AdminMembersPage> {
-  const conditions: SQL[] = [];
+  const filters: SQL[] = [];
+  if (query.category) filters.push(sql`m.category_code = ${query.category}`);
+  if (query.status) filters.push(sql`m.status = ${query.status}`);
   const search = query.search?.trim().replace(/\s+/g, ' ');
-  if (search) {
-    if (search.includes('@')) {
-      conditions.push(sql`lower(p.email) = ${search.toLowerCase()}`);
-    } else {
-      conditions.push(sql`((${wordsWhere(search)}) or upper(p.identification_document_no) = ${search.toUpperCase()})`);
-    }
+  const exact = search ? await exactMatches(ctx, search, filters) : null;
+  let rows: MemberRow[];
+  let total: number;
+  if (exact) {
+    rows = exact.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+    total = exact.length;
+  } else {
+    const conditions = search ? [wordsWhere(search), ...filters] : filters;
+    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+    // Only a search needs the profile; filters and the page are on memberships (member_no, category and status indexes).
+    const from = search ? sql`from memberships m join profiles p on p.profile_id = m.profile_id` : sql`from memberships m`;
+    const [page, [count]] = await Promise.all([
+      queryRows<MemberRow>(
+        ctx.db,
+        sql`with page as (select m.member_no ${from} ${where} order by m.member_no
+              limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
+            ${SELECT} where m.member_no in (select member_no from page) order by m.member_no`,
+      ),
+      queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n ${from} ${where}`),
+    ]);
+    rows = page;
+    total = Number(count.n);
   }
-  if (query.category) conditions.push(sql`m.category_code = ${query.category}`);
-  if (query.status) conditions.push(sql`m.status = ${query.status}`);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const from = sql`from memberships m join profiles p on p.profile_id = m.profile_id`;
-  const [rows, [count], lookups] = await Promise.all([
-    queryRows<MemberRow>(
-      ctx.db,
-      sql`select p.profile_id, m.member_no, p.first_name, p.second_name, p.last_name, p.identification_document_no, p.email,
-            p.phone_no, m.category_code, p.discipline, m.registration_date::text as registration_date, m.status, p.type,
-            exists (select 1 from users u where u.profile_id = p.profile_id) as has_account
-          ${from} ${where}
-          order by m.member_no
-          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n ${from} ${where}`),
-    registerLookups(ctx.db),
-  ]);
+  const lookups = await registerLookups(ctx.db);
   const members: AdminMember[] = rows.map((r) => ({
     ProfileID: r.profile_id,
     MemberNo: r.member_no,
@@ -73,5 +99,5 @@ export async function listMembers(
     Type: r.type,
     hasAccount: Boolean(r.has_account),
   }));
-  return { members, total: Number(count.n), page: query.page, pageSize: query.pageSize };
+  return { members, total, page: query.page, pageSize: query.pageSize };
 }
