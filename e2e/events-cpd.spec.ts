@@ -88,7 +88,11 @@ test('an administrator runs a paid event; the member books, pays by M-Pesa, atte
     const created = admin.getByText(/^EVT\d+ is created as a draft/);
     await expect(created).toBeVisible();
     eventNo = ((await created.textContent()) ?? '').split(' ')[0];
-    const row = admin.getByRole('row').filter({ hasText: title });
+    // The list is paged (issue 26): the search finds the new event on the first page, whatever else is listed.
+    await admin.getByLabel('Search events').fill(eventNo);
+    const events = admin.getByRole('table', { name: 'Events' });
+    await expect(events.getByRole('row')).toHaveCount(2);
+    const row = events.getByRole('row').filter({ hasText: title });
     await row.getByRole('button', { name: 'Publish' }).click();
     const dialog = admin.getByRole('dialog', { name: `Publish ${eventNo}?` });
     await dialog.getByRole('button', { name: 'Publish' }).click();
@@ -252,7 +256,12 @@ test('a member records an outside course with evidence; an approver accepts it a
     await signedIn(approver, APPROVER.email, APPROVER.password);
     await approver.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CPD', exact: true }).click();
     await expect(approver).toHaveURL(/\/admin\/cpd/);
-    const row = approver.getByRole('row').filter({ hasText: course });
+    // The queue is paged (issue 26): the search finds the course whatever else waits.
+    await approver.getByLabel('Search activities').fill(course);
+    await approver.getByRole('button', { name: 'Search' }).click();
+    const queue = approver.getByRole('table', { name: 'Outside activities' });
+    await expect(queue.getByRole('row')).toHaveCount(2);
+    const row = queue.getByRole('row').filter({ hasText: course });
     await row.getByRole('button', { name: 'Accept' }).click();
     const dialog = approver.getByRole('dialog', { name: 'Accept the activity' });
     await expect(dialog.getByLabel('CPD points')).toHaveValue('6');

@@ -97,6 +97,14 @@ test('the administrator bills a year, records a bank payment and sees who is in 
   expect(await runBilling()).toBeGreaterThanOrEqual(1);
   expect(await runBilling()).toBe(0);
   await expect(admin.getByText(new RegExp(`^Last run: ${thisYear()} on .* — 0 billed,`))).toBeVisible();
+  // The runs' history, a page at a time (issue 26): this year's runs, the newest (billing nobody) first.
+  await admin.getByRole('tab', { name: 'Runs' }).click();
+  await admin.getByLabel('Period').fill(thisYear());
+  const history = admin.getByRole('table', { name: 'Billing runs' });
+  await expect(history.getByRole('row').nth(2)).toContainText(thisYear());
+  await expect(history.getByRole('row').nth(1)).toContainText('Finished');
+  await expect(history.getByRole('row').nth(1)).toContainText('KES 0.00');
+  await admin.getByRole('tab', { name: 'Invoices' }).click();
 
   // The new member's invoice, open, at the PROFESSIONAL fee.
   await admin.getByLabel('Member, name or invoice').fill(member.MemberNo);

@@ -81,7 +81,7 @@ const arrears: AdminArrearsPage = {
 
 let container: HTMLDivElement;
 beforeEach(() => {
-  vi.spyOn(adminBillingApi, 'runs').mockResolvedValue([]);
+  vi.spyOn(adminBillingApi, 'runs').mockResolvedValue({ runs: [], total: 0, page: 1, pageSize: 2 });
   vi.spyOn(adminBillingApi, 'invoices').mockResolvedValue(invoices);
   vi.spyOn(adminBillingApi, 'payments').mockResolvedValue(payments);
   vi.spyOn(adminBillingApi, 'arrears').mockResolvedValue(arrears);
@@ -210,20 +210,24 @@ describe('a billing run in the background (issue 26)', () => {
     error: null,
     ...over,
   });
+  /** What the page asks for first: the two newest runs. */
+  const latest = (runs: BillingRun[]) => ({ runs, total: runs.length, page: 1, pageSize: 2 });
 
   it('shows its progress while it runs, keeps Run billing off, then says how it ended', async () => {
     atWidth(1280);
-    const runs = vi.spyOn(adminBillingApi, 'runs').mockResolvedValue([run({}), run({ id: 3, period: '2025', status: 'finished' })]);
+    const runs = vi.spyOn(adminBillingApi, 'runs').mockResolvedValue(latest([run({}), run({ id: 3, period: '2025', status: 'finished' })]));
     await show();
     const status = () => container.querySelector('[role="status"]')?.textContent ?? '';
     expect(status()).toContain('Billing 2026: 10,000 of 40,000 members billed (25 %)');
+    // Only the two newest runs are asked for: the open one and the last that ended.
+    expect(runs).toHaveBeenCalledWith({ page: 1, pageSize: 2 });
     expect(container.querySelector('[role="progressbar"][aria-label="Billing 2026"]')?.getAttribute('aria-valuenow')).toBe('25');
     const runButton = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Run billing');
     expect(runButton?.disabled).toBe(true);
     // The last run that ended is still the one named above.
     expect(container.textContent).toContain('Last run: 2025');
 
-    runs.mockResolvedValue([run({ status: 'finished', billedCount: 40_000, skippedCount: 10_000 })]);
+    runs.mockResolvedValue(latest([run({ status: 'finished', billedCount: 40_000, skippedCount: 10_000 })]));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 1200)));
     await settle();
     expect(status()).toBe(billingAdminMessages.runFinished(40_000, 10_000));

@@ -3,24 +3,28 @@ import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@m
 import { isRunOpen } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useToast } from '../../shared/ui/toast';
-import { useBillingRuns, useRefreshWhenRunEnds } from './api';
+import { useLatestRuns, useRefreshWhenRunEnds } from './api';
 import { ArrearsTab } from './arrears-tab';
 import { LastRun, RunProgress } from './billing-run-status';
 import { type CreditNoteDefaults, CreditNoteDialog, ManualPaymentDialog, type PaymentDefaults, RunBillingDialog } from './dialogs';
 import { InvoicesTab } from './invoices-tab';
 import { PaymentsTab } from './payments-tab';
+import { RunsTab } from './runs-tab';
 
-const TABS = ['Invoices', 'Payments', 'Arrears'] as const;
+const TABS = ['Invoices', 'Payments', 'Arrears', 'Runs'] as const;
 
-/** /admin/billing: the yearly billing run, invoices, payments and arrears with totals, manual payments and credit notes. */
+/**
+ * /admin/billing: the yearly billing run (the open one's progress, the runs' history a page at a time), invoices,
+ * payments and arrears with totals, manual payments and credit notes.
+ */
 export function AdminBillingPage() {
   const toast = useToast();
-  const runs = useBillingRuns();
+  const runs = useLatestRuns();
   const [tab, setTab] = useState<(typeof TABS)[number]>('Invoices');
   const [running, setRunning] = useState(false);
   // The run asked for here (or found open): its progress, then its outcome until closed.
   const [watching, setWatching] = useState(false);
-  const latest = runs.data?.[0];
+  const latest = runs.data?.runs[0];
   const open = Boolean(latest && isRunOpen(latest));
   useRefreshWhenRunEnds(latest);
   // Whoever saw it running is told how it ended.
@@ -39,7 +43,7 @@ export function AdminBillingPage() {
               <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
                 Billing
               </Typography>
-              <LastRun run={runs.data?.find((run) => !isRunOpen(run))} />
+              <LastRun run={runs.data?.runs.find((run) => !isRunOpen(run))} />
             </Box>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button variant="contained" startIcon={<EventRepeat />} onClick={() => setRunning(true)} disabled={open}>
@@ -57,7 +61,14 @@ export function AdminBillingPage() {
         </CardContent>
       </Card>
       <Card>
-        <Tabs value={tab} onChange={(_, t) => setTab(t)} aria-label="Billing lists" sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, t) => setTab(t)}
+          variant="scrollable"
+          scrollButtons={false}
+          aria-label="Billing lists"
+          sx={{ px: { sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
+        >
           {TABS.map((t) => (
             <Tab key={t} value={t} label={t} />
           ))}
@@ -66,6 +77,7 @@ export function AdminBillingPage() {
           {tab === 'Invoices' && <InvoicesTab onPay={setPayment} onCredit={setCredit} />}
           {tab === 'Payments' && <PaymentsTab />}
           {tab === 'Arrears' && <ArrearsTab onPay={setPayment} />}
+          {tab === 'Runs' && <RunsTab polling={open} />}
         </CardContent>
       </Card>
       <RunBillingDialog open={running} onClose={() => setRunning(false)} onDone={() => setWatching(true)} />

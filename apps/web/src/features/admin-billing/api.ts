@@ -7,6 +7,8 @@ import type {
   AdminPaymentsQuery,
   BillingRun,
   BillingRunResult,
+  BillingRunsPage,
+  BillingRunsQuery,
   CreditNoteRequest,
   CreditNoteResult,
   ManualPaymentRequest,
@@ -28,7 +30,7 @@ function query(params: Record<string, unknown>): string {
 
 export const adminBillingApi = {
   run: (period: string) => api.post<BillingRunResult>('admin/billing/run', { period }),
-  runs: () => api.get<BillingRun[]>('admin/billing/runs'),
+  runs: (q: BillingRunsQuery) => api.get<BillingRunsPage>(`admin/billing/runs?${query(q)}`),
   invoices: (q: AdminInvoicesQuery) => api.get<AdminInvoicesPage>(`admin/billing/invoices?${query(q)}`),
   payments: (q: AdminPaymentsQuery) => api.get<AdminPaymentsPage>(`admin/billing/payments?${query(q)}`),
   arrears: (q: AdminArrearsQuery) => api.get<AdminArrearsPage>(`admin/billing/arrears?${query(q)}`),
@@ -36,15 +38,28 @@ export const adminBillingApi = {
   creditNote: (body: CreditNoteRequest) => api.post<CreditNoteResult>('admin/billing/credit-notes', body),
 };
 
-/** The latest runs; asked again every second while the latest is open (a run bills in the background). */
-export function useBillingRuns() {
+/**
+ * The two newest runs: the open one, if any (one is open at a time), and the last that ended; asked again every
+ * second while the newest is open (a run bills in the background).
+ */
+export function useLatestRuns() {
   return useQuery({
-    queryKey: [ADMIN_BILLING_KEY, 'runs'],
-    queryFn: adminBillingApi.runs,
+    queryKey: [ADMIN_BILLING_KEY, 'runs', 'latest'],
+    queryFn: () => adminBillingApi.runs({ page: 1, pageSize: 2 }),
     refetchInterval: (query) => {
-      const latest = query.state.data?.[0];
+      const latest = query.state.data?.runs[0];
       return latest && isRunOpen(latest) ? 1000 : false;
     },
+  });
+}
+
+/** A page of the runs' history, by period and status; asked again every second while a run bills (`polling`). */
+export function useBillingRuns(q: BillingRunsQuery, polling: boolean) {
+  return useQuery({
+    queryKey: [ADMIN_BILLING_KEY, 'runs', 'history', q],
+    queryFn: () => adminBillingApi.runs(q),
+    placeholderData: keepPreviousData,
+    refetchInterval: polling ? 1000 : false,
   });
 }
 
