@@ -590,6 +590,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_open_invoices_idx')
       .on(t.documentDate, t.id)
       .where(sql`${t.documentType} = 'Invoice' and ${t.remainingCents} > 0`),
+    // The members whose open invoices fell due since the arrears were last computed (member_arrears).
+    index('ledger_entries_open_due_idx').on(t.dueDate, t.profileId).where(sql`${t.documentType} = 'Invoice' and ${t.remainingCents} > 0`),
     check(
       'ledger_entries_remaining_check',
       sql`(${t.documentType} = 'Invoice' and ${t.amountCents} > 0 and ${t.remainingCents} between 0 and ${t.amountCents}) or (${t.documentType} <> 'Invoice' and ${t.amountCents} < 0 and ${t.remainingCents} between ${t.amountCents} and 0)`,
@@ -628,6 +630,35 @@ export const ledgerTotalDeltas = pgTable('ledger_total_deltas', {
   remainingCents: cents('remaining_cents').notNull(),
   openN: bigint('open_n', { mode: 'number' }).notNull(),
   openAmountCents: cents('open_amount_cents').notNull(),
+});
+
+/**
+ * Each member's overdue amount (open invoices due before `arrears_state.on_date`), kept so that the arrears list
+ * never sums the ledger per request (issue 26). Statement triggers on `ledger_entries` recompute the members a
+ * statement touched; when the date moves on, the first reader recomputes the members whose invoices fell due in
+ * between. Only members with arrears have a row; member number and category are copied for the list's order and
+ * filter, and kept by triggers on `profiles` and `memberships`.
+ */
+export const memberArrears = pgTable(
+  'member_arrears',
+  {
+    profileId: text('profile_id').primaryKey(),
+    memberNo: text('member_no'),
+    categoryCode: text('category_code'),
+    arrearsCents: cents('arrears_cents').notNull(),
+    overdueCount: integer('overdue_count').notNull(),
+    oldestDueDate: date('oldest_due_date').notNull(),
+  },
+  (t) => [
+    index('member_arrears_order_idx').on(t.arrearsCents.desc(), t.memberNo).where(sql`${t.memberNo} is not null`),
+    index('member_arrears_category_idx').on(t.categoryCode, t.arrearsCents.desc(), t.memberNo).where(sql`${t.memberNo} is not null`),
+  ],
+);
+
+/** The date `member_arrears` is computed for: one row. */
+export const arrearsState = pgTable('arrears_state', {
+  id: integer('id').primaryKey().default(1),
+  onDate: date('on_date').notNull(),
 });
 
 /** Which payment or credit settled which invoice, and by how much: the trail behind every remaining amount. */

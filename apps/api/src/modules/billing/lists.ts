@@ -1,4 +1,4 @@
-import type { AdminArrearsPage, AdminArrearsRow, AdminInvoicesPage, AdminPaymentsPage } from '@portal/contract';
+import type { AdminInvoicesPage, AdminPaymentsPage } from '@portal/contract';
 import { fromCents } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
@@ -275,68 +275,5 @@ export async function listPayments(
     page: query.page,
     pageSize: query.pageSize,
     totals: counted.sums && { amount: fromCents(counted.sums.amount), unappliedAmount: fromCents(counted.sums.remaining) },
-  };
-}
-
-interface ArrearsRow {
-  profile_id: string;
-  member_no: string | null;
-  first_name: string;
-  second_name: string | null;
-  last_name: string;
-  category: string | null;
-  email: string | null;
-  phone_no: string | null;
-  arrears: string;
-  overdue: number;
-  oldest: string;
-}
-
-/** GET /api/admin/billing/arrears: members (profiles with a member number) with overdue remaining amounts, the largest arrears first. */
-export async function listArrears(
-  db: Db,
-  query: { category?: string; search?: string; page: number; pageSize: number },
-): Promise<AdminArrearsPage> {
-  const on = today();
-  const text = query.search?.trim().replace(/\s+/g, ' ');
-  const where = whereOf([
-    sql`p.member_no is not null`,
-    query.category ? sql`m.category_code = ${query.category}` : null,
-    text ? sql`(${wordsWhere(text)} or lower(p.email) = ${text.toLowerCase()})` : null,
-  ]);
-  const overdue = sql`select e.profile_id, sum(e.remaining_cents) as arrears, count(*)::int as overdue, min(e.due_date) as oldest
-    from ledger_entries e
-    where e.document_type = 'Invoice' and e.remaining_cents > 0 and e.due_date < ${on}
-    group by e.profile_id`;
-  const from = sql`from (${overdue}) o join profiles p on p.profile_id = o.profile_id
-    left join lateral (select category_code from memberships where profile_id = p.profile_id order by id desc limit 1) m on true`;
-  const [rows, [totals]] = await Promise.all([
-    queryRows<ArrearsRow>(
-      db,
-      sql`select o.profile_id, p.member_no, p.first_name, p.second_name, p.last_name, m.category_code as category, p.email,
-            p.phone_no, o.arrears, o.overdue, o.oldest::text as oldest
-          ${from} ${where}
-          order by o.arrears desc, p.member_no
-          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number; arrears: string }>(db, sql`select count(*)::int as n, coalesce(sum(o.arrears), 0) as arrears ${from} ${where}`),
-  ]);
-  const members: AdminArrearsRow[] = rows.map((r) => ({
-    profileId: r.profile_id,
-    memberNo: r.member_no,
-    name: fullName(r),
-    category: r.category,
-    email: r.email,
-    phoneNo: r.phone_no,
-    arrears: fromCents(Number(r.arrears)),
-    overdueInvoices: Number(r.overdue),
-    oldestDueDate: r.oldest,
-  }));
-  return {
-    members,
-    total: Number(totals.n),
-    page: query.page,
-    pageSize: query.pageSize,
-    totals: { arrears: fromCents(Number(totals.arrears)), members: Number(totals.n) },
   };
 }
