@@ -127,6 +127,43 @@ describe('who may export', () => {
   });
 });
 
+describe('the same rows as the list', () => {
+  /** The list's rows (one page of up to 100) and the export's, by their first column. */
+  async function both(list: string, query: string, key: string) {
+    const listed = await t.call('GET', `/api/admin/billing/${list}?${query}&pageSize=100`, { token: admin.token });
+    expect(listed.status, `${list}?${query}`).toBe(200);
+    const rows = (listed.body.data.invoices ?? listed.body.data.payments ?? listed.body.data.members) as Record<string, string>[];
+    const exported = csvRecords((await download(`admin/billing/${list}/export?format=csv&${query}`)).text).slice(1);
+    return { listed: rows.map((r) => r[key]).sort(), exported: exported.map((r) => r[0]).sort() };
+  }
+
+  it('for each filter and kind of search of invoices, payments and arrears', async () => {
+    const cases: [string, string, string][] = [
+      ['invoices', 'search=exportova', 'invoiceNo'],
+      ['invoices', 'search=exportova&status=open', 'invoiceNo'],
+      ['invoices', 'search=exportova&status=paid', 'invoiceNo'],
+      ['invoices', `search=${baraka.memberNo}`, 'invoiceNo'],
+      ['invoices', `search=${open.documentNo.toLowerCase()}`, 'invoiceNo'],
+      ['invoices', `period=${lastYear}`, 'invoiceNo'],
+      ['invoices', 'purpose=subscription&status=open', 'invoiceNo'],
+      ['invoices', 'search=wanjik%C5%A9%20exportova', 'invoiceNo'],
+      ['payments', 'search=exportova', 'receiptNo'],
+      ['payments', 'method=CHEQUE', 'receiptNo'],
+      ['payments', `search=${paidFully.receiptNo}`, 'receiptNo'],
+      ['payments', `from=${today()}&to=${today()}&search=exportova`, 'receiptNo'],
+      ['arrears', 'search=exportova', 'memberNo'],
+      ['arrears', 'search=exportova&category=GRADUATE', 'memberNo'],
+      ['arrears', `search=${wanjiku.memberNo}`, 'memberNo'],
+      ['arrears', `search=${encodeURIComponent(String(wanjiku.email))}`, 'memberNo'],
+    ];
+    for (const [list, query, key] of cases) {
+      const { listed, exported } = await both(list, query, key);
+      expect(listed.length, `${list}?${query}`).toBeGreaterThan(0);
+      expect(exported, `${list}?${query}`).toEqual(listed);
+    }
+  });
+});
+
 describe('GET /api/admin/billing/invoices/export', () => {
   const header = [
     'Invoice No',
@@ -210,6 +247,8 @@ describe('GET /api/admin/billing/invoices/export', () => {
     expect(period.slice(1).map((r) => r[0])).toEqual([subscription.documentNo]);
     const byNumber = csvRecords((await download(invoicesPath(`format=csv&search=${open.documentNo.toLowerCase()}`))).text);
     expect(byNumber.slice(1).map((r) => r[0])).toEqual([open.documentNo]);
+    const byMember = csvRecords((await download(invoicesPath(`format=csv&search=${baraka.memberNo}`))).text);
+    expect(byMember.slice(1).map((r) => r[0])).toEqual([paid.documentNo, subscription.documentNo]);
   });
 
   it('sends the same rows as an Excel workbook: amounts as numbers, dates as dates, a formula-like text as text', async () => {

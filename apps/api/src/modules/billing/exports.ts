@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod';
 import type { ExportColumn } from '../../shared/export/stream';
 import { keysetBatches, sendExport } from '../../shared/export/stream';
-import { containsPattern, searchWords } from '../../shared/sql-search';
+import { wordsWhere } from '../../shared/sql-search';
 import { today } from './ledger';
 
 /**
@@ -13,18 +13,31 @@ import { today } from './ledger';
  * meaning, their own small queries), every matching row, read 2,000 at a time along a unique key.
  */
 
-/** Every word of the search in the member's names and number, or in one of the documents' columns. */
-function searchCondition(search: string | undefined, documentColumns: SQL[]): SQL | null {
+/**
+ * The money lists' search (`lists.ts`): a single word that is a whole document or member number, when the ledger has
+ * such a document; otherwise every word in the member's names and number.
+ */
+async function documentSearch(db: Db, search: string | undefined, documentType: string): Promise<SQL | null> {
   const text = search?.trim().replace(/\s+/g, ' ');
   if (!text) return null;
-  return sql.join(
-    searchWords(text).map((word) => {
-      const like = containsPattern(word);
-      const documents = documentColumns.map((column) => sql`lower(${column}) like ${like}`);
-      return sql`(p.search_text like ${like} or ${sql.join(documents, sql` or `)})`;
-    }),
-    sql` and `,
-  );
+  if (!text.includes(' ')) {
+    const exact = text.toUpperCase();
+    const condition = sql`(e.document_no = ${exact} or e.profile_id = (select profile_id from profiles where member_no = ${exact}))`;
+    const [hit] = await queryRows<{ id: number }>(
+      db,
+      sql`select e.id from ledger_entries e where e.document_type = ${documentType} and ${condition} limit 1`,
+    );
+    if (hit) return condition;
+  }
+  return sql`e.profile_id in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
+}
+
+/** The arrears list's search (`arrears-list.ts`): an exact e-mail; a member number or the words of the names. */
+function memberSearch(search: string | undefined): SQL | null {
+  const text = search?.trim().replace(/\s+/g, ' ');
+  if (!text) return null;
+  if (text.includes('@')) return sql`lower(p.email) = ${text.toLowerCase()}`;
+  return text.includes(' ') ? wordsWhere(text) : sql`(p.member_no = ${text.toUpperCase()} or ${wordsWhere(text)})`;
 }
 
 const and = (conditions: (SQL | null)[]) =>
@@ -55,14 +68,19 @@ interface InvoiceRow extends Names {
 }
 
 /** GET /api/admin/billing/invoices/export: every invoice the list's filters match, oldest first. */
-export function exportInvoices(db: Db, request: FastifyRequest, reply: FastifyReply, query: z.infer<typeof adminInvoicesExportQuery>) {
+export async function exportInvoices(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: z.infer<typeof adminInvoicesExportQuery>,
+) {
   const on = today();
   const filters = and([
     sql`e.document_type = 'Invoice'`,
     query.status === 'open' ? sql`e.remaining_cents > 0` : query.status === 'paid' ? sql`e.remaining_cents = 0` : null,
     query.purpose ? sql`e.purpose = ${query.purpose}` : null,
     query.period ? sql`exists (select 1 from subscriptions s where s.invoice_no = e.document_no and s.period = ${query.period})` : null,
-    searchCondition(query.search, [sql`e.document_no`, sql`e.external_document_no`]),
+    await documentSearch(db, query.search, 'Invoice'),
   ]);
   const read = (after: number | null, limit: number) =>
     queryRows<InvoiceRow>(
@@ -120,13 +138,18 @@ interface PaymentRow extends Names {
 }
 
 /** GET /api/admin/billing/payments/export: every receipt the list's filters match, oldest first, with what each settled. */
-export function exportPayments(db: Db, request: FastifyRequest, reply: FastifyReply, query: z.infer<typeof adminPaymentsExportQuery>) {
+export async function exportPayments(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: z.infer<typeof adminPaymentsExportQuery>,
+) {
   const filters = and([
     sql`e.document_type = 'Payment'`,
     query.method ? sql`pay.provider = ${query.method}` : null,
     query.from ? sql`e.document_date >= ${query.from}` : null,
     query.to ? sql`e.document_date <= ${query.to}` : null,
-    searchCondition(query.search, [sql`e.document_no`, sql`e.external_document_no`]),
+    await documentSearch(db, query.search, 'Payment'),
   ]);
   const read = (after: number | null, limit: number) =>
     queryRows<PaymentRow>(
@@ -188,7 +211,7 @@ export function exportArrears(db: Db, request: FastifyRequest, reply: FastifyRep
   const filters = and([
     sql`p.member_no is not null`,
     query.category ? sql`m.category_code = ${query.category}` : null,
-    searchCondition(query.search, [sql`p.email`]),
+    memberSearch(query.search),
   ]);
   const read = (after: string | null, limit: number) =>
     queryRows<ArrearsRow>(

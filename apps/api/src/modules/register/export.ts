@@ -25,8 +25,29 @@ interface MemberRow {
 }
 
 /**
+ * The members list's search (`members.ts`): a single word that is a whole member number, ID number or e-mail finds
+ * those members (an e-mail never goes further); otherwise, or when none matches, every word in the names and number.
+ */
+async function memberSearch(ctx: AppContext, search: string, filters: SQL[]): Promise<SQL> {
+  if (!search.includes(' ')) {
+    const exact = search.includes('@')
+      ? sql`lower(p.email) = ${search.toLowerCase()}`
+      : sql`m.profile_id in (select profile_id from memberships where upper(member_no) = ${search.toUpperCase()}
+          union all select profile_id from profiles where upper(identification_document_no) = ${search.toUpperCase()})`;
+    if (search.includes('@')) return exact;
+    const [hit] = await queryRows<{ one: number }>(
+      ctx.db,
+      sql`select 1 as one from memberships m join profiles p on p.profile_id = m.profile_id
+          where ${sql.join([exact, ...filters], sql` and `)} limit 1`,
+    );
+    if (hit) return exact;
+  }
+  return wordsWhere(search);
+}
+
+/**
  * GET /api/admin/members/export (decision 050): every member the list's filters match (search: names and member
- * number, an exact e-mail or an exact ID number; category; status), by member number, as CSV or Excel. The columns
+ * number, or an exact member number, e-mail or ID number; category; status), by member number, as CSV or Excel. The columns
  * are the register import's, by the same names, so an exported file can be imported again; then the category's
  * description and whether the member has a portal account.
  */
@@ -37,13 +58,10 @@ export async function exportMembers(
   query: z.infer<typeof adminMembersExportQuery>,
 ) {
   const conditions: SQL[] = [];
-  const search = query.search?.trim().replace(/\s+/g, ' ');
-  if (search) {
-    if (search.includes('@')) conditions.push(sql`lower(p.email) = ${search.toLowerCase()}`);
-    else conditions.push(sql`((${wordsWhere(search)}) or upper(p.identification_document_no) = ${search.toUpperCase()})`);
-  }
   if (query.category) conditions.push(sql`m.category_code = ${query.category}`);
   if (query.status) conditions.push(sql`m.status = ${query.status}`);
+  const search = query.search?.trim().replace(/\s+/g, ' ');
+  if (search) conditions.push(await memberSearch(ctx, search, conditions));
   const read = (after: string | null, limit: number) =>
     queryRows<MemberRow>(
       ctx.db,
