@@ -543,7 +543,16 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+    // The back office's searches by subject (target, member acted for, e-mail) and by actor (issue 26).
+    index('audit_log_subject_trgm_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.target}, '') || ' ' || coalesce(${t.onBehalfOfEmail}, '') || ' ' || coalesce(${t.details}->>'email', '')) gin_trgm_ops`,
+    ),
+    index('audit_log_actor_trgm_idx').using('gin', sql`lower(${t.actorEmail}) gin_trgm_ops`),
+  ],
 );
 
 /* ------------------------------------------------------------------ money (decisions.md §5) ---------- */
