@@ -599,6 +599,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_open_invoices_idx')
       .on(t.documentDate, t.id)
       .where(sql`${t.documentType} = 'Invoice' and ${t.remainingCents} > 0`),
+    // A money list's search by a whole reference (a payment's M-Pesa or bank reference, an invoice's source).
+    index('ledger_entries_external_idx').on(sql`upper(${t.externalDocumentNo})`),
     // The members whose open invoices fell due since the arrears were last computed (member_arrears).
     index('ledger_entries_open_due_idx').on(t.dueDate, t.profileId).where(sql`${t.documentType} = 'Invoice' and ${t.remainingCents} > 0`),
     check(

@@ -1,0 +1,2 @@
+-- The money lists' search by a whole payment reference or invoice source, by index (issue 26).
+CREATE INDEX "ledger_entries_external_idx" ON "ledger_entries" USING btree (upper("external_document_no"));
