@@ -412,6 +412,14 @@ export const applications = pgTable(
     index('applications_user_idx').on(t.userId),
     index('applications_status_idx').on(t.status, t.appliedCategory),
     index('applications_kind_profile_idx').on(t.kind, t.profileId),
+    // The review queue (issue 26): each order with every filter's column after it, so a page's codes and the
+    // counts are read from an index alone; a member's applications (a member-number or name search).
+    index('applications_date_idx').on(t.applicationDateTime, t.code, t.status, t.submitted, t.returnedAt, t.kind, t.appliedCategory),
+    index('applications_status_date_idx').on(t.status, t.applicationDateTime, t.code, t.submitted, t.returnedAt, t.kind, t.appliedCategory),
+    index('applications_waiting_idx')
+      .on(t.submittedAt, t.code, t.status, t.kind, t.appliedCategory)
+      .where(sql`submitted and status in ('Open', 'Verified', 'Committee Review', 'Board Review')`),
+    index('applications_profile_idx').on(t.profileId),
     // One live upgrade per member, and one licence application per member and year (not counting rejected ones).
     uniqueIndex('applications_live_upgrade_key').on(t.profileId).where(sql`kind = 'Upgrade' and status not in ('Released', 'Rejected')`),
     uniqueIndex('applications_licence_year_key').on(t.profileId, t.licenseYear).where(sql`kind = 'Licence' and status <> 'Rejected'`),
@@ -1089,6 +1097,9 @@ export const licenses = pgTable(
     uniqueIndex('licenses_profile_year_key').on(t.profileId, t.year),
     uniqueIndex('licenses_application_key').on(t.applicationCode),
     index('licenses_current_idx').on(t.profileId).where(sql`status = 'Active'`),
+    // The licence register newest first, by year or by status (issue 26): a page's numbers from the index alone.
+    index('licenses_year_idx').on(t.year, t.createdAt, t.licenseNo, t.status),
+    index('licenses_status_idx').on(t.status, t.year, t.createdAt, t.licenseNo),
     check('licenses_status_check', sql`${t.status} in ('Active', 'Suspended', 'Revoked', 'Lapsed')`),
     check('licenses_dates_check', sql`${t.validFrom} <= ${t.validTo}`),
   ],
