@@ -191,7 +191,14 @@ export const auditQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const auditPage = z.object({ entries: z.array(auditEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const auditPage = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number(),
+  /** False: `total` is the database's estimate (more than 10,000 entries match). */
+  totalExact: z.boolean(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type AuditPage = z.infer<typeof auditPage>;
 
 export const adminMessages = {

@@ -1,5 +1,5 @@
 import { schema } from '@portal/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, createUser, signIn } from '../../../test/harness';
 
@@ -146,5 +146,32 @@ describe('GET /api/admin/audit', () => {
     const response = await t.call('GET', '/api/admin/audit?action=user.updated', { token: deputyToken });
     expect(response.status).toBe(200);
     expect(response.body.data.total).toBe(1);
+  });
+});
+
+describe("GET /api/admin/audit at a board's size (issue 26)", () => {
+  it('counts exactly up to 10,000 matches and estimates beyond, saying so; pages from either end agree', async () => {
+    await t.db.execute(sql`insert into audit_log (at, action, actor_email, target, details)
+      select now() - make_interval(secs => g), 'settings.saved', 'bulk.clerk@board.test', 'PRB' || g, '{}'::jsonb
+      from generate_series(1, 10050) g`);
+    const many = await audit({ actor: 'bulk.clerk', pageSize: '50' });
+    expect(many.status).toBe(200);
+    expect(many.body.data.totalExact).toBe(false);
+    expect(many.body.data.total).toBeGreaterThan(10_000);
+    expect(many.body.data.entries).toHaveLength(50);
+    const few = await audit({ actor: 'bulk.clerk', subject: 'prb1000', pageSize: '2' });
+    // PRB1000 and PRB10000–PRB10009: 11, exact, the last written first.
+    expect(few.body.data).toMatchObject({ total: 11, totalExact: true });
+    const whole = await audit({ actor: 'bulk.clerk', subject: 'prb1000', pageSize: '100' });
+    const pages: string[] = [];
+    for (let page = 1; page <= 6; page++) {
+      pages.push(
+        ...(await audit({ actor: 'bulk.clerk', subject: 'prb1000', pageSize: '2', page: String(page) })).body.data.entries.map(
+          (e: Entry) => e.target,
+        ),
+      );
+    }
+    expect(pages).toEqual(whole.body.data.entries.map((e: Entry) => e.target));
+    expect(whole.body.data.entries[0].target).toBe('PRB10009');
   });
 });

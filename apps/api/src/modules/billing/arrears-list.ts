@@ -2,9 +2,9 @@ import type { AdminArrearsPage } from '@portal/contract';
 import { fromCents } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { pageWindow } from '../../shared/bounded-count';
 import { wordsWhere } from '../../shared/sql-search';
 import { today } from './ledger';
-import { pageWindow } from './lists';
 
 /**
  * Moves `member_arrears` on to `on` (a Nairobi date): the members with open invoices falling due between the date

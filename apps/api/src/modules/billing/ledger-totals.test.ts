@@ -2,9 +2,10 @@ import { queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createMember, createTestApp } from '../../../test/harness';
+import { EXACT_COUNT_LIMIT, pageWindow } from '../../shared/bounded-count';
 import { postCreditNote, postPayment, raiseInvoice } from './index';
 import { foldLedgerTotals, ledgerTotals } from './ledger-totals';
-import { EXACT_COUNT_LIMIT, listInvoices, listPayments, pageWindow } from './lists';
+import { listInvoices, listPayments } from './lists';
 
 const t = await createTestApp();
 

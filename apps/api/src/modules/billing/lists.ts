@@ -2,6 +2,7 @@ import type { AdminInvoicesPage, AdminPaymentsPage } from '@portal/contract';
 import { fromCents } from '@portal/contract';
 import { type Db, queryRows } from '@portal/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { boundedTotals, pageWindow } from '../../shared/bounded-count';
 import { wordsWhere } from '../../shared/sql-search';
 import { today } from './ledger';
 import { ledgerTotals } from './ledger-totals';
@@ -13,15 +14,17 @@ const exactTerm = (search: string | undefined) => {
 };
 
 /**
- * A search in a money list (issue 26): a whole document or member number first, through their unique indexes;
+ * A search in a money list (issue 26): a whole document number, reference (a payment's M-Pesa or bank reference,
+ * an invoice's source) or member number first, through their indexes;
  * otherwise every word in the member's names and number (the profiles' trigram index), never a scan of the ledger.
  */
-async function searchCondition(db: Db, search: string | undefined, documentType: string): Promise<SQL | null> {
+export async function searchCondition(db: Db, search: string | undefined, documentType: string): Promise<SQL | null> {
   const text = search?.trim().replace(/\s+/g, ' ');
   if (!text) return null;
   const exact = exactTerm(text);
   if (exact) {
-    const condition = sql`(e.document_no = ${exact} or e.profile_id = (select profile_id from profiles where member_no = ${exact}))`;
+    const condition = sql`(e.document_no = ${exact} or upper(e.external_document_no) = ${exact}
+      or e.profile_id = (select profile_id from profiles where member_no = ${exact}))`;
     const [hit] = await queryRows<{ id: number }>(
       db,
       sql`select e.id from ledger_entries e where e.document_type = ${documentType} and ${condition} limit 1`,
@@ -29,51 +32,6 @@ async function searchCondition(db: Db, search: string | undefined, documentType:
     if (hit) return condition;
   }
   return sql`e.profile_id in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
-}
-
-/** Exact counts up to this many matches; beyond it, the planner's estimate, shown as such. */
-export const EXACT_COUNT_LIMIT = 10_000;
-
-/**
- * Which rows a page is, read from whichever end of the order is nearer when the total is exact: the last page
- * costs what the first does. `reversed` rows come back in the opposite order and are turned round by the caller.
- */
-export function pageWindow(total: number | null, page: number, pageSize: number) {
-  const offset = (page - 1) * pageSize;
-  if (total === null || offset <= total / 2) return { reversed: false, offset, limit: pageSize };
-  const remaining = total - offset;
-  if (remaining <= 0) return { reversed: false, offset, limit: pageSize };
-  return { reversed: true, offset: Math.max(0, total - page * pageSize), limit: Math.min(pageSize, remaining) };
-}
-
-/** The planner's estimate of how many rows `select 1 <from> <where>` reads. */
-async function estimateRows(db: Db, fromWhere: SQL): Promise<number> {
-  const rows = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(db, sql`explain (format json) select 1 ${fromWhere}`);
-  return Math.round(rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-/** Count and sums of `columns` over at most EXACT_COUNT_LIMIT + 1 matching rows; estimated beyond (sums null). */
-async function boundedTotals<K extends string>(
-  db: Db,
-  fromWhere: SQL,
-  sums: Record<K, SQL>,
-): Promise<{ n: number; exact: boolean; sums: Record<K, number> | null }> {
-  const keys = Object.keys(sums) as K[];
-  const [row] = await queryRows<Record<string, string>>(
-    db,
-    sql`select count(*) as n${sql.join(
-      keys.map((k) => sql`, coalesce(sum(${sql.raw(k)}), 0) as ${sql.raw(k)}`),
-      sql``,
-    )} from (select ${sql.join(
-      keys.map((k) => sql`${sums[k]} as ${sql.raw(k)}`),
-      sql`, `,
-    )} ${fromWhere} limit ${EXACT_COUNT_LIMIT + 1}) bounded`,
-  );
-  const n = Number(row.n);
-  if (n <= EXACT_COUNT_LIMIT) {
-    return { n, exact: true, sums: Object.fromEntries(keys.map((k) => [k, Number(row[k])])) as Record<K, number> };
-  }
-  return { n: Math.max(n, await estimateRows(db, fromWhere)), exact: false, sums: null };
 }
 
 const whereOf = (conditions: (SQL | null)[]) => {

@@ -35,6 +35,7 @@ const invoices: AdminInvoicesPage = {
   total: 1,
   page: 1,
   pageSize: 20,
+  totalExact: true,
   totals: { amount: 5800, paidAmount: 800, remainingAmount: 5000 },
 };
 const payments: AdminPaymentsPage = {
@@ -57,6 +58,7 @@ const payments: AdminPaymentsPage = {
   total: 1,
   page: 1,
   pageSize: 20,
+  totalExact: true,
   totals: { amount: 800, unappliedAmount: 0 },
 };
 const arrears: AdminArrearsPage = {

@@ -3,6 +3,7 @@ import { Box, Stack, TableCell, TableRow, TextField, Typography } from '@mui/mat
 import { formatKes, formatPhone } from '@portal/contract';
 import { useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
+import { ExportMenu } from '../../shared/ui/export-menu';
 import { SummaryCard } from '../../shared/ui/summary-card';
 import { useAdminArrears } from './api';
 import type { PaymentDefaults } from './dialogs';
@@ -83,7 +84,8 @@ export function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
   const cat = useDebounced(category);
   const paging = useFilteredPaging(term, cat);
   const { page, pageSize } = paging;
-  const list = useAdminArrears({ search: term, category: cat, page: page + 1, pageSize });
+  const filters = { search: term, category: cat };
+  const list = useAdminArrears({ ...filters, page: page + 1, pageSize });
   const data = list.data;
   return (
     <Box>
@@ -96,6 +98,9 @@ export function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
           onChange={(e) => setCategory(e.target.value.toUpperCase())}
           sx={{ width: 170 }}
         />
+        <Box sx={{ ml: 'auto' }}>
+          <ExportMenu list="arrears" filters={filters} />
+        </Box>
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.members.length === 0}>
         {data && data.members.length > 0 && (

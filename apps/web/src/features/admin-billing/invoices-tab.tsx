@@ -3,6 +3,7 @@ import { Box, Chip, Stack, TableCell, TableRow, TextField, Typography } from '@m
 import { BILLING_INVOICE_PURPOSES, formatKes } from '@portal/contract';
 import { useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
+import { ExportMenu } from '../../shared/ui/export-menu';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -11,12 +12,13 @@ import type { CreditNoteDefaults, PaymentDefaults } from './dialogs';
 import {
   AmountCell,
   capitalise,
+  counted,
   Filter,
   ListState,
   MemberCell,
   memberTitle,
+  NARROW_FOR_TOTALS,
   PagedList,
-  plural,
   RowAction,
   right,
   SearchField,
@@ -156,14 +158,13 @@ export function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) =
   const year = useDebounced(period);
   const paging = useFilteredPaging(term, status, purpose, year);
   const { page, pageSize } = paging;
-  const list = useAdminInvoices({
+  const filters = {
     search: term,
     status: (status || undefined) as 'open' | 'paid' | undefined,
     purpose: (purpose || undefined) as (typeof BILLING_INVOICE_PURPOSES)[number] | undefined,
     period: /^\d{4}$/.test(year) ? year : undefined,
-    page: page + 1,
-    pageSize,
-  });
+  };
+  const list = useAdminInvoices({ ...filters, page: page + 1, pageSize });
   const data = list.data;
   return (
     <Box>
@@ -191,23 +192,36 @@ export function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) =
           onChange={(e) => setPeriod(e.target.value.replace(/\D/g, '').slice(0, 4))}
           sx={{ width: 170 }}
         />
+        <Box sx={{ ml: 'auto' }}>
+          <ExportMenu list="invoices" filters={filters} />
+        </Box>
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.invoices.length === 0}>
         {data && data.invoices.length > 0 && (
           <PagedList
             label="Invoices"
             columns={INVOICE_COLUMNS}
-            total={`Total (${plural(data.total, 'invoice')}): ${formatKes(data.totals.amount)}, paid ${formatKes(data.totals.paidAmount)}, outstanding ${formatKes(data.totals.remainingAmount)}`}
+            total={
+              data.totals
+                ? `Total (${counted(data.total, data.totalExact, 'invoice')}): ${formatKes(data.totals.amount)}, paid ${formatKes(data.totals.paidAmount)}, outstanding ${formatKes(data.totals.remainingAmount)}`
+                : `${counted(data.total, data.totalExact, 'invoice')}: ${NARROW_FOR_TOTALS}`
+            }
             rows={<InvoiceRows invoices={data.invoices} onPay={onPay} onCredit={onCredit} />}
             cards={<InvoiceCards invoices={data.invoices} onPay={onPay} onCredit={onCredit} />}
             footer={
-              <>
-                <TableCell colSpan={3}>Total ({plural(data.total, 'invoice')})</TableCell>
-                <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
-                <TableCell align="right">{formatKes(data.totals.paidAmount)}</TableCell>
-                <TableCell align="right">{formatKes(data.totals.remainingAmount)}</TableCell>
-                <TableCell colSpan={2} />
-              </>
+              data.totals ? (
+                <>
+                  <TableCell colSpan={3}>Total ({counted(data.total, data.totalExact, 'invoice')})</TableCell>
+                  <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
+                  <TableCell align="right">{formatKes(data.totals.paidAmount)}</TableCell>
+                  <TableCell align="right">{formatKes(data.totals.remainingAmount)}</TableCell>
+                  <TableCell colSpan={2} />
+                </>
+              ) : (
+                <TableCell colSpan={8}>
+                  {counted(data.total, data.totalExact, 'invoice')}: {NARROW_FOR_TOTALS}
+                </TableCell>
+              )
             }
             count={data.total}
             paging={paging}

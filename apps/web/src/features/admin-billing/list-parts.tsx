@@ -27,6 +27,13 @@ import { usePhoneCards } from '../../shared/ui/summary-card';
 /** '1 invoice', '3 invoices'. */
 export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/** A list's count: exact, or the database's estimate (a search matching more than 10,000) shown as one. */
+export const counted = (n: number, exact: boolean, noun: string) =>
+  exact ? plural(n, noun) : `about ${Math.round(n / 1000).toLocaleString('en-KE')},000 ${noun}s`;
+
+/** Said instead of totals when the count is an estimate. */
+export const NARROW_FOR_TOTALS = 'narrow the search to 10,000 or fewer to see totals';
+
 export const PAGE_SIZES = [20, 50, 100];
 
 /** A search box that asks the server once typing pauses. */

@@ -3,14 +3,17 @@ import { formatKes } from '@portal/contract';
 import { useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
 import { DateField } from '../../shared/ui/date-field';
+import { ExportMenu } from '../../shared/ui/export-menu';
 import { SummaryCard } from '../../shared/ui/summary-card';
 import { useAdminPayments } from './api';
 import {
   AmountCell,
+  counted,
   Filter,
   ListState,
   MemberCell,
   memberTitle,
+  NARROW_FOR_TOTALS,
   PagedList,
   plural,
   right,
@@ -88,14 +91,13 @@ export function PaymentsTab() {
   const term = useDebounced(search);
   const paging = useFilteredPaging(term, method, from, to);
   const { page, pageSize } = paging;
-  const list = useAdminPayments({
+  const filters = {
     search: term,
     method: (method || undefined) as 'MPESA' | 'CARD' | 'BANK' | 'CHEQUE' | undefined,
     from: from || undefined,
     to: to || undefined,
-    page: page + 1,
-    pageSize,
-  });
+  };
+  const list = useAdminPayments({ ...filters, page: page + 1, pageSize });
   const data = list.data;
   return (
     <Box>
@@ -109,21 +111,34 @@ export function PaymentsTab() {
         />
         <DateField size="small" label="From" value={from} onChange={(e) => setFrom(e.target.value)} sx={{ width: 170 }} />
         <DateField size="small" label="To" value={to} onChange={(e) => setTo(e.target.value)} />
+        <Box sx={{ ml: 'auto' }}>
+          <ExportMenu list="payments" filters={filters} />
+        </Box>
       </Stack>
       <ListState loading={list.isFetching} error={list.error} empty={data?.payments.length === 0}>
         {data && data.payments.length > 0 && (
           <PagedList
             label="Payments"
             columns={['Receipt', 'Paid on', 'Member', 'Method', 'Reference', 'Applied to', right('Amount'), right('Unapplied')]}
-            total={`Total (${plural(data.total, 'payment')}): ${formatKes(data.totals.amount)}, unapplied ${formatKes(data.totals.unappliedAmount)}`}
+            total={
+              data.totals
+                ? `Total (${counted(data.total, data.totalExact, 'payment')}): ${formatKes(data.totals.amount)}, unapplied ${formatKes(data.totals.unappliedAmount)}`
+                : `${counted(data.total, data.totalExact, 'payment')}: ${NARROW_FOR_TOTALS}`
+            }
             rows={<PaymentRows payments={data.payments} />}
             cards={<PaymentCards payments={data.payments} />}
             footer={
-              <>
-                <TableCell colSpan={6}>Total ({plural(data.total, 'payment')})</TableCell>
-                <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
-                <TableCell align="right">{formatKes(data.totals.unappliedAmount)}</TableCell>
-              </>
+              data.totals ? (
+                <>
+                  <TableCell colSpan={6}>Total ({counted(data.total, data.totalExact, 'payment')})</TableCell>
+                  <TableCell align="right">{formatKes(data.totals.amount)}</TableCell>
+                  <TableCell align="right">{formatKes(data.totals.unappliedAmount)}</TableCell>
+                </>
+              ) : (
+                <TableCell colSpan={8}>
+                  {counted(data.total, data.totalExact, 'payment')}: {NARROW_FOR_TOTALS}
+                </TableCell>
+              )
             }
             count={data.total}
             paging={paging}

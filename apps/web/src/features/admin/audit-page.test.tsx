@@ -21,7 +21,7 @@ const entry: AuditEntry = {
 let container: HTMLDivElement;
 
 beforeEach(() => {
-  vi.spyOn(adminApi, 'audit').mockResolvedValue({ entries: [entry], total: 1, page: 1, pageSize: 50 });
+  vi.spyOn(adminApi, 'audit').mockResolvedValue({ entries: [entry], total: 1, totalExact: true, page: 1, pageSize: 50 });
 });
 
 afterEach(() => {

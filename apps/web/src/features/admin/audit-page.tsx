@@ -200,7 +200,15 @@ export function AuditPage() {
       {audit.isLoading ? (
         <LoadingSpinner />
       ) : (
-        <AuditList entries={audit.data?.entries} pagination={{ ...paging, count: audit.data?.total ?? 0, options: [25, 50, 100, 200] }} />
+        <AuditList
+          entries={audit.data?.entries}
+          pagination={{
+            ...paging,
+            count: audit.data?.total ?? 0,
+            estimated: audit.data?.totalExact === false,
+            options: [25, 50, 100, 200],
+          }}
+        />
       )}
     </Stack>
   );

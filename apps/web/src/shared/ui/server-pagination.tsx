@@ -1,24 +1,32 @@
 import { TablePagination } from '@mui/material';
 import { useState } from 'react';
 
-/** Pagination for a server-paged table: changing the page size goes back to the first page. */
+/**
+ * Pagination for a server-paged table: changing the page size goes back to the first page. `estimated`: the count
+ * is the server's estimate (a list of more than 10,000 matches), said as "about".
+ */
 export function ServerPagination({
   count,
   page,
   pageSize,
   options,
   onChange,
+  estimated = false,
 }: {
   count: number;
   page: number;
   pageSize: number;
   options: number[];
   onChange: (page: number, pageSize: number) => void;
+  estimated?: boolean;
 }) {
   return (
     <TablePagination
       component="div"
       count={count}
+      labelDisplayedRows={({ from, to, count: n }) =>
+        `${from}–${to} of ${estimated ? `about ${n.toLocaleString('en-KE')}` : n.toLocaleString('en-KE')}`
+      }
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={options}
