@@ -722,6 +722,8 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_invoice_key').on(t.invoiceNo),
     // GET /api/subs reads a profile's subscriptions (issue 11's load profile).
     index('subscriptions_profile_period_idx').on(t.profileId, t.period),
+    // The invoices list filtered by period, newest first (issue 26).
+    index('subscriptions_period_idx').on(t.period, t.id),
   ],
 );
 
