@@ -150,6 +150,8 @@ describe('the same rows as the list', () => {
       ['payments', 'search=exportova', 'receiptNo'],
       ['payments', 'method=CHEQUE', 'receiptNo'],
       ['payments', `search=${paidFully.receiptNo}`, 'receiptNo'],
+      ['payments', 'search=bnk-1', 'receiptNo'],
+      ['invoices', `search=${baraka.memberNo}-${lastYear}`, 'invoiceNo'],
       ['payments', `from=${today()}&to=${today()}&search=exportova`, 'receiptNo'],
       ['arrears', 'search=exportova', 'memberNo'],
       ['arrears', 'search=exportova&category=GRADUATE', 'memberNo'],

@@ -7,30 +7,12 @@ import type { ExportColumn } from '../../shared/export/stream';
 import { keysetBatches, sendExport } from '../../shared/export/stream';
 import { wordsWhere } from '../../shared/sql-search';
 import { today } from './ledger';
+import { searchCondition } from './lists';
 
 /**
- * Invoices, payments and arrears as CSV or Excel (decision 050): the filters of the lists in `lists.ts` (the same
- * meaning, their own small queries), every matching row, read 2,000 at a time along a unique key.
+ * Invoices, payments and arrears as CSV or Excel (decision 050): the filters of the lists (`lists.ts`, whose search
+ * is used as it is; `arrears-list.ts`) in their own queries, every matching row, read 2,000 at a time along a unique key.
  */
-
-/**
- * The money lists' search (`lists.ts`): a single word that is a whole document or member number, when the ledger has
- * such a document; otherwise every word in the member's names and number.
- */
-async function documentSearch(db: Db, search: string | undefined, documentType: string): Promise<SQL | null> {
-  const text = search?.trim().replace(/\s+/g, ' ');
-  if (!text) return null;
-  if (!text.includes(' ')) {
-    const exact = text.toUpperCase();
-    const condition = sql`(e.document_no = ${exact} or e.profile_id = (select profile_id from profiles where member_no = ${exact}))`;
-    const [hit] = await queryRows<{ id: number }>(
-      db,
-      sql`select e.id from ledger_entries e where e.document_type = ${documentType} and ${condition} limit 1`,
-    );
-    if (hit) return condition;
-  }
-  return sql`e.profile_id in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
-}
 
 /** The arrears list's search (`arrears-list.ts`): an exact e-mail; a member number or the words of the names. */
 function memberSearch(search: string | undefined): SQL | null {
@@ -80,7 +62,7 @@ export async function exportInvoices(
     query.status === 'open' ? sql`e.remaining_cents > 0` : query.status === 'paid' ? sql`e.remaining_cents = 0` : null,
     query.purpose ? sql`e.purpose = ${query.purpose}` : null,
     query.period ? sql`exists (select 1 from subscriptions s where s.invoice_no = e.document_no and s.period = ${query.period})` : null,
-    await documentSearch(db, query.search, 'Invoice'),
+    await searchCondition(db, query.search, 'Invoice'),
   ]);
   const read = (after: number | null, limit: number) =>
     queryRows<InvoiceRow>(
@@ -149,7 +131,7 @@ export async function exportPayments(
     query.method ? sql`pay.provider = ${query.method}` : null,
     query.from ? sql`e.document_date >= ${query.from}` : null,
     query.to ? sql`e.document_date <= ${query.to}` : null,
-    await documentSearch(db, query.search, 'Payment'),
+    await searchCondition(db, query.search, 'Payment'),
   ]);
   const read = (after: number | null, limit: number) =>
     queryRows<PaymentRow>(
