@@ -23,11 +23,13 @@ export async function searchCondition(db: Db, search: string | undefined, docume
   if (!text) return null;
   const exact = exactTerm(text);
   if (exact) {
-    const condition = sql`(e.document_no = ${exact} or upper(e.external_document_no) = ${exact}
-      or e.profile_id = (select profile_id from profiles where member_no = ${exact}))`;
+    // Each through its own index: an OR of the three would make the planner read the whole ledger.
+    const condition = sql`e.id in (select id from ledger_entries where document_no = ${exact}
+      union all select id from ledger_entries where upper(external_document_no) = ${exact}
+      union all select id from ledger_entries where profile_id = (select profile_id from profiles where member_no = ${exact}))`;
     const [hit] = await queryRows<{ id: number }>(
       db,
-      sql`select e.id from ledger_entries e where e.document_type = ${documentType} and ${condition} limit 1`,
+      sql`select e.id from ledger_entries e where ${condition} and e.document_type = ${documentType} limit 1`,
     );
     if (hit) return condition;
   }
@@ -79,10 +81,13 @@ export async function listInvoices(
     sql`e.document_type = 'Invoice'`,
     query.status === 'open' ? sql`e.remaining_cents > 0` : query.status === 'paid' ? sql`e.remaining_cents = 0` : null,
     query.purpose ? sql`e.purpose = ${query.purpose}` : null,
-    query.period ? sql`exists (select 1 from subscriptions s where s.invoice_no = e.document_no and s.period = ${query.period})` : null,
+    query.period ? sql`s.period = ${query.period}` : null,
     search,
   ]);
-  const fromWhere = sql`from ledger_entries e ${where}`;
+  // A period's invoices are its subscriptions' (the (period, id) index), newest subscription first.
+  const fromWhere = query.period
+    ? sql`from subscriptions s join ledger_entries e on e.document_no = s.invoice_no ${where}`
+    : sql`from ledger_entries e ${where}`;
   let counted:
     | { n: number; exact: boolean; amount: number; remaining: number }
     | { n: number; exact: false; amount: null; remaining: null };
@@ -102,12 +107,13 @@ export async function listInvoices(
   }
   const window = pageWindow(counted.exact ? counted.n : null, query.page, query.pageSize);
   const direction = window.reversed ? sql`asc` : sql`desc`;
+  const key = query.period ? sql`s.id` : sql`e.document_date`;
   const rows = await queryRows<InvoiceRow>(
     db,
-    sql`with page as (select e.id ${fromWhere} order by e.document_date ${direction}, e.id ${direction}
+    sql`with page as (select e.id, ${key} as k ${fromWhere} order by ${key} ${direction}, e.id ${direction}
           limit ${window.limit} offset ${window.offset})
         select ${INVOICE_COLUMNS} from page join ledger_entries e on e.id = page.id join profiles p on p.profile_id = e.profile_id
-        order by e.document_date desc, e.id desc`,
+        order by page.k desc, page.id desc`,
   );
   const totals = counted.amount === null ? null : { amount: counted.amount, remaining: counted.remaining };
   return {
