@@ -967,6 +967,8 @@ export const cpdAwards = pgTable(
     uniqueIndex('cpd_awards_certificate_key').on(t.certificateNo),
     index('cpd_awards_profile_period_idx').on(t.profileId, t.period),
     index('cpd_awards_period_idx').on(t.period),
+    // An event's awarded count in the administrators' events list (issue 26).
+    index('cpd_awards_event_idx').on(t.eventNo).where(sql`${t.eventNo} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+-- The administrators' events list counts each event's CPD awards by index, not by reading every award (issue 26).
+CREATE INDEX "cpd_awards_event_idx" ON "cpd_awards" USING btree ("event_no") WHERE "cpd_awards"."event_no" is not null;
