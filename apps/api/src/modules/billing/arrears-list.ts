@@ -48,12 +48,16 @@ interface ArrearsRow {
 const fullName = (r: { first_name: string; second_name: string | null; last_name: string }) =>
   [r.first_name, r.second_name, r.last_name].filter(Boolean).join(' ');
 
-function searchCondition(search: string | undefined): SQL | null {
+/** An exact e-mail; a whole member number, answered alone when a member in arrears has it; else the names' words. */
+async function searchCondition(db: Db, search: string | undefined): Promise<SQL | null> {
   const text = search?.trim().replace(/\s+/g, ' ');
   if (!text) return null;
   if (text.includes('@')) return sql`a.profile_id in (select profile_id from profiles where lower(email) = ${text.toLowerCase()})`;
-  const words = sql`a.profile_id in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
-  return /\s/.test(text) ? words : sql`(a.member_no = ${text.toUpperCase()} or ${words})`;
+  if (!/\s/.test(text)) {
+    const [hit] = await queryRows<{ n: number }>(db, sql`select 1 as n from member_arrears where member_no = ${text.toUpperCase()}`);
+    if (hit) return sql`a.member_no = ${text.toUpperCase()}`;
+  }
+  return sql`a.profile_id in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
 }
 
 /**
@@ -69,7 +73,7 @@ export async function listArrears(
   const conditions = [
     sql`a.member_no is not null`,
     query.category ? sql`a.category_code = ${query.category}` : null,
-    searchCondition(query.search),
+    await searchCondition(db, query.search),
   ].filter((c): c is SQL => c !== null);
   const where = sql`where ${sql.join(conditions, sql` and `)}`;
   const [totals] = await queryRows<{ n: number; arrears: string }>(
