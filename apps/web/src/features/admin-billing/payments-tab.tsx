@@ -15,7 +15,6 @@ import {
   memberTitle,
   NARROW_FOR_TOTALS,
   PagedList,
-  plural,
   right,
   SearchField,
   useDebounced,
