@@ -1,13 +1,14 @@
 import { type AdminLicense, type AdminLicensePage, type LicenseStatusRequest, licenseMessages } from '@portal/contract';
-import { type Db, schema } from '@portal/db';
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, schema } from '@portal/db';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../../shared/audit';
+import { pageWindow } from '../../shared/bounded-count';
 import type { AppContext } from '../../shared/context';
 import { conflict, notFound } from '../../shared/errors';
 import { organisationName } from '../../shared/organisation';
 import { currentUser } from '../../shared/session';
-import { containsPattern } from '../../shared/sql-search';
+import { wordsWhere } from '../../shared/sql-search';
 import { enqueue } from '../outbox/outbox';
 import { type LicenceRow, licenceDocumentNos, licenceDto } from './common';
 import { licenceStatusNotice } from './notices';
@@ -38,30 +39,64 @@ export interface AdminLicenceQuery {
   pageSize: number;
 }
 
-/** GET /api/admin/licenses: the licence register, newest first, with filters and the total. */
+/**
+ * The licences a single word names exactly (issue 26): a licence number, a member number (the member's licences)
+ * or an e-mail (the holder's profile or login), each through its own index.
+ */
+async function exactLicenceNos(db: Db, term: string): Promise<string[]> {
+  // `= any(array(…))`: the few ids first, then the licences by index, whatever the planner guesses of them.
+  const rows = await queryRows<{ license_no: string }>(
+    db,
+    term.includes('@')
+      ? sql`select license_no from licenses where profile_id = any(array(
+              select profile_id from profiles where lower(email) = ${term.toLowerCase()}
+              union select profile_id from users where email = ${term.toLowerCase()} and profile_id is not null))`
+      : sql`select license_no from licenses where license_no = ${term.toUpperCase()}
+            union select license_no from licenses
+            where profile_id = any(array(select profile_id from memberships where upper(member_no) = ${term.toUpperCase()}))`,
+  );
+  return rows.map((r) => r.license_no);
+}
+
+/** A whole licence number, member number or e-mail answered alone; otherwise every word in the holder's names. */
+async function searchCondition(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  const text = search?.trim().replace(/\s+/g, ' ');
+  if (!text) return undefined;
+  if (!text.includes(' ')) {
+    const numbers = await exactLicenceNos(db, text);
+    if (numbers.length) return inArray(licenses.licenseNo, numbers);
+  }
+  return sql`${licenses.profileId} in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
+}
+
+/**
+ * GET /api/admin/licenses: the licence register, newest first, with filters and the total (issue 26). The total
+ * is counted on the licences alone; the page's numbers are read from the order's index (`licenses_year_idx`,
+ * `licenses_status_idx`), from whichever end is nearer, before the holders are joined.
+ */
 export async function listLicences(ctx: AppContext, query: AdminLicenceQuery): Promise<AdminLicensePage> {
-  const like = query.search ? containsPattern(query.search) : null;
   const where: SQL | undefined = and(
     query.status ? eq(licenses.status, query.status) : undefined,
     query.year ? eq(licenses.year, query.year) : undefined,
-    like ? or(ilike(licenses.licenseNo, like), ilike(licenses.memberNo, like), ilike(holderName, like)) : undefined,
+    await searchCondition(ctx.db, query.search),
   );
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select({ licence: licenses, holder: holderName })
-      .from(licenses)
-      .innerJoin(profiles, eq(profiles.profileId, licenses.profileId))
-      .where(where)
-      .orderBy(desc(licenses.year), desc(licenses.createdAt), desc(licenses.licenseNo))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(licenses)
-      .innerJoin(profiles, eq(profiles.profileId, licenses.profileId))
-      .where(where),
-  ]);
-  return { items: await adminDtos(ctx.db, rows), total: Number(count?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  const filtered = where ? sql`where ${where}` : sql``;
+  const [count] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from ${licenses} ${filtered}`);
+  const total = Number(count?.n ?? 0);
+  const window = pageWindow(total, query.page, query.pageSize);
+  const direction = window.reversed ? sql`asc` : sql`desc`;
+  // In the subquery, `licenses` is its own FROM (the innermost): the page's numbers come from the index alone.
+  const rows = await ctx.db
+    .select({ licence: licenses, holder: holderName })
+    .from(licenses)
+    .innerJoin(profiles, eq(profiles.profileId, licenses.profileId))
+    .where(
+      sql`${licenses.licenseNo} in (select ${licenses.licenseNo} from ${licenses} ${filtered}
+        order by ${licenses.year} ${direction}, ${licenses.createdAt} ${direction}, ${licenses.licenseNo} ${direction}
+        limit ${window.limit} offset ${window.offset})`,
+    )
+    .orderBy(desc(licenses.year), desc(licenses.createdAt), desc(licenses.licenseNo));
+  return { items: await adminDtos(ctx.db, rows), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Which status an administrator may move a licence to from each. Revoked and Lapsed are final. */

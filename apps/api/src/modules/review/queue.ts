@@ -9,69 +9,124 @@ import {
   type ReviewQueueItem,
   type ReviewQueuePage,
 } from '@portal/contract';
-import { schema } from '@portal/db';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, schema } from '@portal/db';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { pageWindow } from '../../shared/bounded-count';
 import type { AppContext } from '../../shared/context';
-import { containsPattern } from '../../shared/sql-search';
+import { wordsWhere } from '../../shared/sql-search';
 
 const { applications, membershipCategories, profiles, users } = schema;
 
-/** Which applications each queue filter holds. */
+/** Fixed statuses from the contract written as SQL literals, so a partial index's predicate is seen to hold. */
+const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
+const WAITING = literals(REVIEW_STATUSES);
+const FINAL = literals(FINAL_STATUSES);
+const isWaiting = (status: string) => (REVIEW_STATUSES as readonly string[]).includes(status);
+
+/** Which applications each queue filter holds (`countsFrom` counts the same from the per-status figures). */
 export function filterCondition(filter: ReviewFilter): SQL | undefined {
   switch (filter) {
     case 'action':
-      return and(eq(applications.submitted, true), inArray(applications.status, [...REVIEW_STATUSES]));
+      return sql`${applications.submitted} and ${applications.status} in (${WAITING})`;
     case 'Open':
     case 'Verified':
     case 'Committee Review':
     case 'Board Review':
-      return and(eq(applications.submitted, true), eq(applications.status, filter));
+      return sql`${applications.submitted} and ${applications.status} = ${literals([filter])}`;
     case 'Released':
     case 'Rejected':
-      return eq(applications.status, filter);
-    case 'returned':
-      return and(
-        eq(applications.submitted, false),
-        isNotNull(applications.returnedAt),
-        not(inArray(applications.status, [...FINAL_STATUSES])),
-      );
     case 'New':
-      return eq(applications.status, 'New');
+      return sql`${applications.status} = ${literals([filter])}`;
+    case 'returned':
+      return sql`not ${applications.submitted} and ${applications.returnedAt} is not null and ${applications.status} not in (${FINAL})`;
     case 'all':
       return undefined;
   }
 }
 
-function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const like = containsPattern(search);
-  return or(
-    ilike(applications.code, like),
-    ilike(users.email, like),
-    sql`${profiles.searchText} like ${like.toLowerCase()}`,
-    ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, like),
+/**
+ * The applications a single word names exactly (issue 26): an application code or a member number (the
+ * member's applications), or an e-mail (the applicant's login or profile e-mail), each through its own index.
+ */
+async function exactCodes(db: Db, term: string): Promise<string[]> {
+  // `= any(array(…))`: the few ids first, then the applications by index, whatever the planner guesses of them.
+  const rows = await queryRows<{ code: string }>(
+    db,
+    term.includes('@')
+      ? sql`select code from applications where user_id = any(array(select id from users where email = ${term.toLowerCase()}))
+            union select code from applications
+            where profile_id = any(array(select profile_id from profiles where lower(email) = ${term.toLowerCase()}))`
+      : sql`select code from applications where code = ${term.toUpperCase()}
+            union select code from applications
+            where profile_id = any(array(select profile_id from memberships where upper(member_no) = ${term.toUpperCase()}))`,
   );
+  return rows.map((r) => r.code);
+}
+
+/**
+ * A search: a single word that is a whole application code, member number or e-mail is answered alone;
+ * otherwise every word must be in the applicant's names or member number (the profiles' trigram index).
+ */
+async function searchCondition(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  const text = search?.trim().replace(/\s+/g, ' ');
+  if (!text) return undefined;
+  if (!text.includes(' ')) {
+    const codes = await exactCodes(db, text);
+    if (codes.length) return inArray(applications.code, codes);
+  }
+  return sql`${applications.profileId} in (select p.profile_id from profiles p where ${wordsWhere(text)})`;
 }
 
 const applicantName = sql<string>`coalesce(
   nullif(trim(concat_ws(' ', ${profiles.firstName}, ${profiles.secondName}, ${profiles.lastName})), ''),
   ${users.name}, ${users.email}, '')`;
 
-/** Every filter's count in one query, within the category and search asked for. */
-async function countsWhere(ctx: AppContext, where: SQL | undefined): Promise<ReviewCounts> {
-  const columns = Object.fromEntries(
-    REVIEW_FILTERS.map((f) => {
-      const condition = filterCondition(f);
-      return [f, condition ? sql<number>`(count(*) filter (where ${condition}))::int` : sql<number>`count(*)::int`];
-    }),
+interface StatusCount {
+  status: string;
+  n: number;
+  submitted: number;
+  returned: number;
+}
+
+/** Every filter's count from the per-status figures, as `filterCondition` would count them one by one. */
+export function countsFrom(rows: StatusCount[]): ReviewCounts {
+  const sum = (pick: 'n' | 'submitted' | 'returned', keep: (status: string) => boolean) =>
+    rows.reduce((total, r) => total + (keep(r.status) ? Number(r[pick]) : 0), 0);
+  const of = (filter: ReviewFilter): number => {
+    switch (filter) {
+      case 'action':
+        return sum('submitted', isWaiting);
+      case 'Open':
+      case 'Verified':
+      case 'Committee Review':
+      case 'Board Review':
+        return sum('submitted', (status) => status === filter);
+      case 'Released':
+      case 'Rejected':
+      case 'New':
+        return sum('n', (status) => status === filter);
+      case 'returned':
+        return sum('returned', (status) => !(FINAL_STATUSES as readonly string[]).includes(status));
+      case 'all':
+        return sum('n', () => true);
+    }
+  };
+  return Object.fromEntries(REVIEW_FILTERS.map((f) => [f, of(f)]));
+}
+
+/**
+ * Every filter's count within the category, kind and search asked for: one pass over the applications alone
+ * (no join), grouped by status on the status index (issue 26).
+ */
+async function countsWhere(db: Db, where: SQL | undefined): Promise<ReviewCounts> {
+  const rows = await queryRows<StatusCount>(
+    db,
+    sql`select ${applications.status} as status, count(*)::int as n,
+          (count(*) filter (where ${applications.submitted}))::int as submitted,
+          (count(*) filter (where not ${applications.submitted} and ${applications.returnedAt} is not null))::int as returned
+        from ${applications} ${where ? sql`where ${where}` : sql``} group by ${applications.status}`,
   );
-  const [row] = await ctx.db
-    .select(columns)
-    .from(applications)
-    .leftJoin(profiles, eq(profiles.profileId, applications.profileId))
-    .leftJoin(users, eq(users.id, applications.userId))
-    .where(where);
-  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
+  return countsFrom(rows);
 }
 
 export interface QueueQuery {
@@ -83,37 +138,44 @@ export interface QueueQuery {
   pageSize: number;
 }
 
-/** GET /api/admin/applications: one page of a filter, with every filter's count. */
+/**
+ * GET /api/admin/applications: one page of a filter, with every filter's count (issue 26). The page's codes are
+ * read from the order's index alone (`applications_date_idx`, `applications_status_date_idx`,
+ * `applications_waiting_idx`), from whichever end is nearer, before their rows are joined; a whole code, member
+ * number or e-mail is answered alone, other words through the profiles' trigram index.
+ */
 export async function listQueue(ctx: AppContext, query: QueueQuery): Promise<ReviewQueuePage> {
   const scope = and(
     query.category ? eq(applications.appliedCategory, query.category) : undefined,
     query.kind ? eq(applications.kind, query.kind) : undefined,
-    searchCondition(query.search),
+    await searchCondition(ctx.db, query.search),
   );
   const where = and(scope, filterCondition(query.status));
   // Reviewers work oldest submission first; finished and draft lists read newest first.
-  const waiting = query.status === 'action' || (REVIEW_STATUSES as readonly string[]).includes(query.status);
-  const order = waiting
-    ? [sql`${applications.submittedAt} asc nulls last`, asc(applications.code)]
-    : [desc(applications.applicationDateTime), desc(applications.code)];
-  const [rows, counts] = await Promise.all([
-    ctx.db
-      .select({
-        app: applications,
-        categoryDescription: membershipCategories.description,
-        applicantName,
-        email: users.email,
-      })
-      .from(applications)
-      .innerJoin(membershipCategories, eq(membershipCategories.code, applications.appliedCategory))
-      .leftJoin(profiles, eq(profiles.profileId, applications.profileId))
-      .leftJoin(users, eq(users.id, applications.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countsWhere(ctx, scope),
-  ]);
+  const waiting = query.status === 'action' || isWaiting(query.status);
+  const orderBy = (reversed: boolean) =>
+    waiting
+      ? reversed
+        ? sql`${applications.submittedAt} desc nulls first, ${applications.code} desc`
+        : sql`${applications.submittedAt} asc nulls last, ${applications.code} asc`
+      : reversed
+        ? sql`${applications.applicationDateTime} asc, ${applications.code} asc`
+        : sql`${applications.applicationDateTime} desc, ${applications.code} desc`;
+  const counts = await countsWhere(ctx.db, scope);
+  const total = counts[query.status] ?? 0;
+  const window = pageWindow(total, query.page, query.pageSize);
+  // In the subquery, `applications` is its own FROM (the innermost): the page's codes come from the index alone.
+  const rows = await ctx.db
+    .select({ app: applications, categoryDescription: membershipCategories.description, applicantName, email: users.email })
+    .from(applications)
+    .innerJoin(membershipCategories, eq(membershipCategories.code, applications.appliedCategory))
+    .leftJoin(profiles, eq(profiles.profileId, applications.profileId))
+    .leftJoin(users, eq(users.id, applications.userId))
+    .where(
+      sql`${applications.code} in (select ${applications.code} from ${applications} ${where ? sql`where ${where}` : sql``}
+        order by ${orderBy(window.reversed)} limit ${window.limit} offset ${window.offset})`,
+    )
+    .orderBy(orderBy(false));
   const items: ReviewQueueItem[] = rows.map((r) => ({
     ...kindFields(r.app),
     Code: r.app.code,
@@ -129,7 +191,7 @@ export async function listQueue(ctx: AppContext, query: QueueQuery): Promise<Rev
     ApplicationDateTime: r.app.applicationDateTime.toISOString(),
     assignedMemberNo: r.app.assignedMemberNo,
   }));
-  return { items, total: counts[query.status] ?? 0, page: query.page, pageSize: query.pageSize, counts };
+  return { items, total, page: query.page, pageSize: query.pageSize, counts };
 }
 
 /** What the queue shows of an application's kind: an upgrade's current category, a licence's year. */
@@ -139,6 +201,6 @@ export function kindFields(app: typeof applications.$inferSelect) {
 
 /** GET /api/admin/applications/counts: the bell counts submitted applications waiting for a reviewer. */
 export async function bellCounts(ctx: AppContext): Promise<ReviewBell> {
-  const counts = await countsWhere(ctx, undefined);
+  const counts = await countsWhere(ctx.db, undefined);
   return { needingAction: counts.action ?? 0, counts };
 }
