@@ -52,7 +52,7 @@ async function load(db: Db) {
   await seedBulk(db, members);
   log(`${members.toLocaleString('en-KE')} members in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const endYear = new Date().getFullYear();
-  await seedHistory(db, { years, endYear, onStep: (step, ms) => log(`  ${step}: ${(ms / 1000).toFixed(1)} s`) });
+  await seedHistory(db, { years, members, endYear, onStep: (step, ms) => log(`  ${step}: ${(ms / 1000).toFixed(1)} s`) });
   log(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

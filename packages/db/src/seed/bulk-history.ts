@@ -1,6 +1,7 @@
 /**
  * Years of history for the bulk register (`npm run seed:bulk -- 200000 --years 5`, issue 26): what a board holds
- * after that many years of use, in the proportions the issue measured, made in SQL on the database server so that a
+ * after that many years of use, in the proportions the issue measured (per 200,000 members: 1,000,000 audit entries,
+ * 50,000 CPD activities, 20,000 bookings on one event), made in SQL on the database server so that a
  * million invoices load in minutes. Every row is derived from the bulk member's profile id and the year (hashed), so
  * a second run makes the same rows and skips what is there. Bulk documents carry their own prefixes (BI, BR, BAPP,
  * BPL, EVB, BKB) and never collide with the portal's numbering.
@@ -14,6 +15,8 @@ const bulkIndex = sql.raw(`substr(p.profile_id, 4)::int`);
 
 export interface HistoryOptions {
   years: number;
+  /** How many bulk members there are (seed:bulk's count): the other volumes follow it. */
+  members: number;
   /** The last billed year (this year). */
   endYear: number;
   /** Bookings on the one large event. */
@@ -119,7 +122,7 @@ async function applicationsAndLicences(db: Db, endYear: number) {
 /** CPD: outside activities (a few still pending), points awarded for most members each year, and events with bookings. */
 async function cpd(db: Db, options: HistoryOptions) {
   const { years, endYear } = options;
-  const activities = options.cpdActivities ?? 50_000;
+  const activities = options.cpdActivities ?? Math.round(options.members / 4);
   const start = endYear - years + 1;
   await db.execute(sql`
     insert into cpd_activities (profile_id, member_no, activity_type, description, provider, location, start_date, end_date, hours,
@@ -130,7 +133,7 @@ async function cpd(db: Db, options: HistoryOptions) {
       case when g % 50 = 0 or g % 13 = 0 then null else 1 + g % 8 end, g % 3 <> 0,
       case when g % 50 = 0 then null else d.day::timestamptz + interval '20 days' end, d.day::timestamptz, d.day::timestamptz
     from generate_series(1, ${activities}::int) g
-    join profiles p on p.profile_id = 'PRB' || lpad(((g * 7919) % 200000 + 1)::text, 7, '0')
+    join profiles p on p.profile_id = 'PRB' || lpad(((g * 7919) % ${options.members} + 1)::text, 7, '0')
     cross join lateral (select (${`${start}-01-01`}::date + (g % (${years} * 365))) as day) d
     where not exists (select 1 from cpd_activities a where a.description = 'Continuing professional development ' || g)`);
   for (let year = start; year <= endYear; year++) {
@@ -152,7 +155,7 @@ async function cpd(db: Db, options: HistoryOptions) {
     from generate_series(1, ${years * 60}::int) g
     cross join lateral (select case when g = 1 then now()::date + 30 else ${`${start}-01-15`}::date + (g * 6) end as day) d
     on conflict do nothing`);
-  const bookings = options.bigEventBookings ?? 20_000;
+  const bookings = options.bigEventBookings ?? Math.min(20_000, Math.round(options.members / 10));
   await db.execute(sql`
     insert into event_bookings (booking_no, event_no, profile_id, member_no, status, amount_cents, created_at, updated_at)
     select 'BKB' || lpad(g::text, 7, '0'), 'EVB000001', p.profile_id, p.member_no, 'open', 0,
@@ -165,13 +168,13 @@ async function cpd(db: Db, options: HistoryOptions) {
     select 'BKB' || lpad((${bookings} + e * 20 + k)::text, 7, '0'), 'EVB' || lpad(e::text, 6, '0'), p.profile_id, p.member_no,
       'closed', 0, now(), now(), now()
     from generate_series(2, ${years * 60}::int) e cross join generate_series(1, 20) k
-    join profiles p on p.profile_id = 'PRB' || lpad(((e * 1009 + k * 37) % 200000 + 1)::text, 7, '0')
+    join profiles p on p.profile_id = 'PRB' || lpad(((e * 1009 + k * 37) % ${options.members} + 1)::text, 7, '0')
     on conflict do nothing`);
 }
 
 /** Audit entries: what staff did over the years, about members and applications. */
 async function auditTrail(db: Db, options: HistoryOptions) {
-  const entries = options.auditEntries ?? 1_000_000;
+  const entries = options.auditEntries ?? options.members * 5;
   const start = options.endYear - options.years + 1;
   const [{ n }] = await queryRows<{ n: number }>(
     db,
@@ -183,9 +186,9 @@ async function auditTrail(db: Db, options: HistoryOptions) {
     select ${`${start}-01-01`}::timestamptz + make_interval(secs => g::double precision * (${options.years} * 365 * 86400) / ${entries}),
       (array['application.status','member.updated','payment.posted','licence.status','cpd.accept','user.updated','settings.saved'])[1 + g % 7],
       1, 'bulk.officer@portal.test',
-      case when g % 7 = 0 then 'BAPP' || lpad(((g * 31) % 200000 + 1)::text, 7, '0')
-        else 'PRB' || lpad(((g * 31) % 200000 + 1)::text, 7, '0') end,
-      jsonb_build_object('email', 'member' || ((g * 31) % 200000 + 1) || '@example.com'), '10.0.0.1'
+      case when g % 7 = 0 then 'BAPP' || lpad(((g * 31) % ${options.members} + 1)::text, 7, '0')
+        else 'PRB' || lpad(((g * 31) % ${options.members} + 1)::text, 7, '0') end,
+      jsonb_build_object('email', 'member' || ((g * 31) % ${options.members} + 1) || '@example.com'), '10.0.0.1'
     from generate_series(${Number(n) + 1}::int, ${entries}::int) g`);
 }
 

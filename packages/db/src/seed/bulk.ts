@@ -419,6 +419,7 @@ async function main() {
       const historyStarted = Date.now();
       await seedHistory(database.db, {
         years,
+        members: count,
         endYear,
         onStep: (step, ms) => console.log(`  ${step}: ${(ms / 1000).toFixed(1)} s`),
       });
