@@ -156,8 +156,15 @@ describe('the same rows as the list', () => {
       ['arrears', 'search=exportova', 'memberNo'],
       ['arrears', 'search=exportova&category=GRADUATE', 'memberNo'],
       ['arrears', `search=${wanjiku.memberNo}`, 'memberNo'],
+      ['arrears', 'search=arx10', 'memberNo'],
+      ['arrears', 'search=arx100', 'memberNo'],
       ['arrears', `search=${encodeURIComponent(String(wanjiku.email))}`, 'memberNo'],
     ];
+    // Two members in arrears whose numbers a word search would both find: a whole number finds that member alone.
+    for (const memberNo of ['ARX10', 'ARX100']) {
+      const { profile } = await createMember(t.db, { memberNo, lastName: 'Prefixed' });
+      await invoiceFor(t, profile.profileId, { amountCents: 10_000, dueDate: `${lastYear}-05-01` });
+    }
     for (const [list, query, key] of cases) {
       const { listed, exported } = await both(list, query, key);
       expect(listed.length, `${list}?${query}`).toBeGreaterThan(0);

@@ -14,12 +14,24 @@ import { searchCondition } from './lists';
  * is used as it is; `arrears-list.ts`) in their own queries, every matching row, read 2,000 at a time along a unique key.
  */
 
-/** The arrears list's search (`arrears-list.ts`): an exact e-mail; a member number or the words of the names. */
-function memberSearch(search: string | undefined): SQL | null {
+/**
+ * The arrears list's search (`arrears-list.ts`): an exact e-mail; a single word that is the member number of a member
+ * in arrears finds that member alone; otherwise every word in the names and number.
+ */
+async function arrearsSearch(db: Db, search: string | undefined, on: string): Promise<SQL | null> {
   const text = search?.trim().replace(/\s+/g, ' ');
   if (!text) return null;
   if (text.includes('@')) return sql`lower(p.email) = ${text.toLowerCase()}`;
-  return text.includes(' ') ? wordsWhere(text) : sql`(p.member_no = ${text.toUpperCase()} or ${wordsWhere(text)})`;
+  if (!text.includes(' ')) {
+    const memberNo = text.toUpperCase();
+    const [hit] = await queryRows<{ one: number }>(
+      db,
+      sql`select 1 as one from profiles p where p.member_no = ${memberNo} and exists (select 1 from ledger_entries e
+            where e.profile_id = p.profile_id and e.document_type = 'Invoice' and e.remaining_cents > 0 and e.due_date < ${on})`,
+    );
+    if (hit) return sql`p.member_no = ${memberNo}`;
+  }
+  return wordsWhere(text);
 }
 
 const and = (conditions: (SQL | null)[]) =>
@@ -188,12 +200,12 @@ interface ArrearsRow extends Names {
  * still owe something, with what they owe in all, by member number. Each member's sum is read through the ledger's
  * profile index, a member at a time, so a batch costs its own members only.
  */
-export function exportArrears(db: Db, request: FastifyRequest, reply: FastifyReply, query: z.infer<typeof adminArrearsExportQuery>) {
+export async function exportArrears(db: Db, request: FastifyRequest, reply: FastifyReply, query: z.infer<typeof adminArrearsExportQuery>) {
   const on = today();
   const filters = and([
     sql`p.member_no is not null`,
     query.category ? sql`m.category_code = ${query.category}` : null,
-    memberSearch(query.search),
+    await arrearsSearch(db, query.search, on),
   ]);
   const read = (after: string | null, limit: number) =>
     queryRows<ArrearsRow>(
