@@ -133,6 +133,9 @@ export const memberships = pgTable(
     index('memberships_member_no_upper_idx').on(sql`upper(${t.memberNo})`),
     index('memberships_category_idx').on(t.categoryCode, t.memberNo),
     index('memberships_status_idx').on(t.status, t.memberNo),
+    // The CPD compliance list's pages and counts over Active members from the index alone (issue 26).
+    index('memberships_active_idx').on(t.memberNo, t.categoryCode, t.profileId).where(sql`${t.status} = 'Active'`),
+    index('memberships_active_category_idx').on(t.categoryCode, t.memberNo, t.profileId).where(sql`${t.status} = 'Active'`),
   ],
 );
 
@@ -1033,6 +1036,62 @@ export const cpdReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.profileId, t.period] })],
 );
+
+/**
+ * Each member's CPD standing per year, kept so that the compliance list never sums every member's awards per request
+ * (issue 26). One row per profile and year the member ever had an award: the year's points and structured points
+ * (sums of `cpd_awards`, recomputed by a statement trigger for the pairs a statement touched), the member number and
+ * category of the newest Active membership (null when none; kept by a trigger on `memberships`), and the status
+ * against that category's requirement (null when not listed: no Active membership or no requirement; re-derived by
+ * a trigger on `cpd_requirements`). Members with no row have nothing for the year.
+ */
+export const cpdStandings = pgTable(
+  'cpd_standings',
+  {
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    points: numeric('points', { precision: 9, scale: 1 }).notNull(),
+    structuredPoints: numeric('structured_points', { precision: 9, scale: 1 }).notNull(),
+    memberNo: text('member_no'),
+    categoryCode: text('category_code'),
+    /** on_target | below | nothing; null when the member is not in the compliance list. */
+    status: text('status'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.period] }),
+    // A status's page in member-number order, of every category or of one.
+    index('cpd_standings_status_idx').on(t.period, t.status, t.memberNo).where(sql`${t.status} is not null`),
+    index('cpd_standings_category_idx').on(t.period, t.categoryCode, t.status, t.memberNo).where(sql`${t.status} is not null`),
+  ],
+);
+
+/**
+ * The compliance list's counts per category: Active members (`period` '', any year) and, per year, members on target
+ * and below (from `cpd_standings`). Triggers append each statement's change to `cpd_compliance_deltas` (insert only:
+ * awarding never waits on another award's transaction for a shared count), a job folds them in, and readers add both.
+ */
+export const cpdComplianceCounts = pgTable(
+  'cpd_compliance_counts',
+  {
+    period: text('period').notNull(),
+    categoryCode: text('category_code').notNull(),
+    members: bigint('members', { mode: 'number' }).notNull(),
+    onTarget: bigint('on_target', { mode: 'number' }).notNull(),
+    below: bigint('below', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.categoryCode] })],
+);
+
+export const cpdComplianceDeltas = pgTable('cpd_compliance_deltas', {
+  id: serial('id').primaryKey(),
+  period: text('period').notNull(),
+  categoryCode: text('category_code').notNull(),
+  members: bigint('members', { mode: 'number' }).notNull(),
+  onTarget: bigint('on_target', { mode: 'number' }).notNull(),
+  below: bigint('below', { mode: 'number' }).notNull(),
+});
 
 /* ------------------------------------------------------- upgrades and licences (decision 032) ---------- */
 
