@@ -15,7 +15,7 @@ import { seed } from '@portal/db/seed';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { parseSecretKey } from '../apps/api/src/shared/secret-box';
-import { completeSignIn } from '../apps/api/test/mfa';
+import { completeSignIn, freshCode } from '../apps/api/test/mfa';
 import { seedBulk } from '../packages/db/src/seed/bulk';
 import { seedHistory } from '../packages/db/src/seed/bulk-history';
 import { timeToTable } from './admin-browser';
@@ -227,11 +227,11 @@ async function main() {
       `${rows.length} calls; ${over.length ? `${over.length} over ${TARGET_MS} ms at p95 or failing` : `all under ${TARGET_MS} ms at p95`}`,
     );
     if (args.includes('--browser')) {
-      const me = await call('GET', '/api/auth/me', { token });
-      const session = { token, user: me.body.data, expires_at: new Date(Date.now() + 3_600_000).toISOString() };
-      for (const page of await timeToTable(server.url, session)) {
+      const [user] = await queryRows<{ id: number }>(database.db, sql`select id from users where email = ${ADMIN.email}`);
+      const code = () => freshCode({ db: database.db, config: { mfaKey: parseSecretKey(MFA_KEY) } } as never, user.id);
+      for (const page of await timeToTable(server.url, { ...ADMIN, code })) {
         log(
-          `chromium ${page.path.padEnd(34)} median ${page.median.toFixed(0).padStart(5)} ms  (${page.runs.map((r) => r.toFixed(0)).join(', ')})${page.median > 1500 ? '  <-- over 1.5 s' : ''}`,
+          `chromium ${page.path.padEnd(34)} cold ${page.cold.toFixed(0).padStart(5)} ms (${page.runs.map((r) => r.toFixed(0)).join(', ')})  warm ${page.warm.toFixed(0).padStart(5)} ms${page.cold > 1500 || page.warm > 1500 ? '  <-- over 1.5 s' : ''}`,
         );
       }
     }

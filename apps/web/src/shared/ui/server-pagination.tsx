@@ -24,9 +24,7 @@ export function ServerPagination({
     <TablePagination
       component="div"
       count={count}
-      labelDisplayedRows={({ from, to, count: n }) =>
-        `${from}–${to} of ${estimated ? `about ${n.toLocaleString('en-KE')}` : n.toLocaleString('en-KE')}`
-      }
+      labelDisplayedRows={({ from, to, count: n }) => `${from}–${to} of ${estimated ? `about ${n.toLocaleString('en-KE')}` : n}`}
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={options}
