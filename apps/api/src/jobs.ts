@@ -1,6 +1,7 @@
 import { startSubscriptionReminders } from './modules/billing';
 import { startLedgerTotalsJob } from './modules/billing/ledger-totals';
 import { startBillingRunJob } from './modules/billing/run-job';
+import { startComplianceCountsJob } from './modules/cpd/compliance';
 import { startCpdReminders } from './modules/cpd/reminders';
 import { startLicenceJobs } from './modules/licences/lifecycle';
 import type { Channel } from './modules/outbox/outbox';
@@ -39,6 +40,7 @@ export function startBackgroundJobs(
     startSubscriptionReminders(ctx, undefined, hooks),
     startBillingRunJob(ctx, undefined, hooks),
     startLedgerTotalsJob(ctx, undefined, hooks),
+    startComplianceCountsJob(ctx, undefined, hooks),
     startCpdReminders(ctx, undefined, hooks),
     startLicenceJobs(ctx, undefined, hooks),
   ];

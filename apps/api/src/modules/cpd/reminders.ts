@@ -48,10 +48,8 @@ export async function sendCpdReminders(ctx: ReminderContext, now: Date = new Dat
                 coalesce(a.points, 0) as points, coalesce(a.structured, 0) as structured
               from memberships m
               join cpd_requirements r on r.category_code = m.category_code and r.annual_points > 0
-              left join (
-                select profile_id, sum(points) as points, sum(points) filter (where structured) as structured
-                from cpd_awards where period = ${year} group by profile_id
-              ) a on a.profile_id = m.profile_id
+              left join (select profile_id, points, structured_points as structured from cpd_standings where period = ${year}) a
+                on a.profile_id = m.profile_id
               where m.status = 'Active'
             ),
             due as (
