@@ -126,6 +126,13 @@ describe('AdminBillingPage tabs', () => {
     expect(adminBillingApi.invoices).toHaveBeenCalledWith(expect.objectContaining({ page: 1, pageSize: 20 }));
   });
 
+  it('says when the count is an estimate and asks for a narrower search instead of totals (issue 26)', async () => {
+    vi.mocked(adminBillingApi.invoices).mockResolvedValue({ ...invoices, total: 941_134, totalExact: false, totals: null });
+    await show();
+    expect(rowTexts('Invoices', 'tfoot')).toEqual([['about 941,000 invoices: narrow the search to 10,000 or fewer to see totals']]);
+    expect(container.textContent).toContain('1–20 of about 941,134');
+  });
+
   it('opens the payment dialog filled in from an invoice row', async () => {
     await show();
     act(() => container.querySelector<HTMLButtonElement>('button[aria-label="Record payment for INV000007"]')?.click());

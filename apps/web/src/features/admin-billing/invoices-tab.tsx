@@ -224,6 +224,7 @@ export function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) =
               )
             }
             count={data.total}
+            estimated={!data.totalExact}
             paging={paging}
           />
         )}

@@ -142,6 +142,7 @@ export function PagedList({
   total,
   cards,
   count,
+  estimated = false,
   paging,
 }: {
   label: string;
@@ -152,6 +153,8 @@ export function PagedList({
   total: string;
   cards: ReactNode;
   count: number;
+  /** `count` is the server's estimate. */
+  estimated?: boolean;
   paging: Paging;
 }) {
   const phone = usePhoneCards();
@@ -175,7 +178,14 @@ export function PagedList({
           </Table>
         </TableContainer>
       )}
-      <ServerPagination count={count} page={paging.page} pageSize={paging.pageSize} options={PAGE_SIZES} onChange={paging.onChange} />
+      <ServerPagination
+        count={count}
+        estimated={estimated}
+        page={paging.page}
+        pageSize={paging.pageSize}
+        options={PAGE_SIZES}
+        onChange={paging.onChange}
+      />
     </>
   );
 }

@@ -140,6 +140,7 @@ export function PaymentsTab() {
               )
             }
             count={data.total}
+            estimated={!data.totalExact}
             paging={paging}
           />
         )}

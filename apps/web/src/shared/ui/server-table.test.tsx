@@ -49,6 +49,17 @@ describe('ServerTable', () => {
     expect(el.textContent).toContain('21–40 of 45');
   });
 
+  it("says 'about' when the count is the server's estimate (issue 26)", () => {
+    const el = show(
+      <ServerTable label="Audit log" refreshing={false} columns={['A']} pagination={{ ...pagination(), count: 1_000_001, estimated: true }}>
+        <TableRow>
+          <TableCell>x</TableCell>
+        </TableRow>
+      </ServerTable>,
+    );
+    expect(el.textContent).toContain('21–40 of about 1,000,001');
+  });
+
   it('puts the empty message in one row across every column, and no progress bar when not refreshing', () => {
     const el = show(
       <ServerTable label="Users" refreshing={false} columns={['A', 'B', 'C']} empty="No users match." pagination={pagination()}>

@@ -42,7 +42,15 @@ export function ServerTable({
   columns: ServerTableColumn[];
   empty?: ReactNode;
   refreshing?: string | false;
-  pagination: { count: number; page: number; pageSize: number; options: number[]; onChange: (page: number, pageSize: number) => void };
+  pagination: {
+    count: number;
+    page: number;
+    pageSize: number;
+    options: number[];
+    onChange: (page: number, pageSize: number) => void;
+    /** The count is the server's estimate. */
+    estimated?: boolean;
+  };
   sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
@@ -70,6 +78,7 @@ export function ServerTable({
         pageSize={pagination.pageSize}
         options={pagination.options}
         onChange={pagination.onChange}
+        estimated={pagination.estimated}
       />
     </Card>
   );
