@@ -43,11 +43,12 @@ function memberNumbers(filter: ComplianceFilter, descending = false): SQL {
       order by s.member_no ${direction}`;
   }
   const category = filter.category ? sql` and m.category_code = ${filter.category}` : sql``;
-  const nothing =
-    filter.status === 'nothing'
-      ? sql` and not exists (select 1 from cpd_standings s where s.period = ${filter.year} and s.status = 'on_target' and s.member_no = m.member_no)
-        and not exists (select 1 from cpd_standings s where s.period = ${filter.year} and s.status = 'below' and s.member_no = m.member_no)`
-      : sql``;
+  // One NOT EXISTS per status, each on its own (period[, category], status, member_no) range of the index.
+  const kept = (status: string) =>
+    filter.category
+      ? sql`select 1 from cpd_standings s where s.period = ${filter.year} and s.category_code = ${filter.category} and s.status = ${status} and s.member_no = m.member_no`
+      : sql`select 1 from cpd_standings s where s.period = ${filter.year} and s.status = ${status} and s.member_no = m.member_no`;
+  const nothing = filter.status === 'nothing' ? sql` and not exists (${kept('on_target')}) and not exists (${kept('below')})` : sql``;
   return sql`select m.member_no from memberships m where ${listed}${category}${nothing} order by m.member_no ${direction}`;
 }
 
