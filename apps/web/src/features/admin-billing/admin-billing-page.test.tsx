@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, unmountPages } from '../../test/render';
+import { currentLocation, renderPage, unmountPages } from '../../test/render';
 import { settle } from '../../test/settle';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { AdminBillingPage } from './admin-billing-page';
@@ -108,7 +108,7 @@ const tab = async (name: string) => {
 const kes = (n: number) => `KES ${n.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function show() {
-  container = await renderPage(<AdminBillingPage />);
+  container = await renderPage(<AdminBillingPage />, { url: '/admin/billing' });
 }
 
 describe('AdminBillingPage tabs', () => {
@@ -131,6 +131,15 @@ describe('AdminBillingPage tabs', () => {
     await show();
     expect(rowTexts('Invoices', 'tfoot')).toEqual([['about 941,000 invoices: narrow the search to 10,000 or fewer to see totals']]);
     expect(container.textContent).toContain('1–20 of about 941,134');
+  });
+
+  it('keeps the tab in the address, so a link or a reload opens it', async () => {
+    container = await renderPage(<AdminBillingPage />, { url: '/admin/billing?tab=arrears' });
+    expect(container.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Arrears');
+    await tab('Payments');
+    expect(currentLocation().search).toBe('?tab=payments');
+    await tab('Invoices');
+    expect(currentLocation().search).toBe('');
   });
 
   it('opens the payment dialog filled in from an invoice row', async () => {

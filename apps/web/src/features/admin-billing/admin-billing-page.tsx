@@ -2,6 +2,7 @@ import { AddCard, EventRepeat, RemoveCircleOutline } from '@mui/icons-material';
 import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { isRunOpen } from '@portal/contract';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useToast } from '../../shared/ui/toast';
 import { useLatestRuns, useRefreshWhenRunEnds } from './api';
 import { ArrearsTab } from './arrears-tab';
@@ -20,7 +21,10 @@ const TABS = ['Invoices', 'Payments', 'Arrears', 'Runs'] as const;
 export function AdminBillingPage() {
   const toast = useToast();
   const runs = useLatestRuns();
-  const [tab, setTab] = useState<(typeof TABS)[number]>('Invoices');
+  // The tab is in the address (?tab=payments), so a link, a reload or the back button keeps it.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t.toLowerCase() === params.get('tab')) ?? 'Invoices';
+  const setTab = (t: (typeof TABS)[number]) => setParams(t === 'Invoices' ? {} : { tab: t.toLowerCase() }, { replace: true });
   const [running, setRunning] = useState(false);
   // The run asked for here (or found open): its progress, then its outcome until closed.
   const [watching, setWatching] = useState(false);

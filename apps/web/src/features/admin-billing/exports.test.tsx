@@ -92,7 +92,7 @@ describe('Export on the billing tabs (issue 26)', () => {
   beforeEach(() => atWidth(1280));
 
   it('downloads the invoices with the filters on screen, never the page, with the session’s token', async () => {
-    container = await renderPage(<AdminBillingPage />);
+    container = await renderPage(<AdminBillingPage />, { url: '/admin/billing' });
     await typeInto(field('Member, name or invoice')?.querySelector('input'), 'Mwangi & Co');
     await choose('Status', 'Open');
     await choose('Purpose', 'Subscription');
@@ -117,7 +117,7 @@ describe('Export on the billing tabs (issue 26)', () => {
   });
 
   it('downloads the payments and the arrears with their own filters', async () => {
-    container = await renderPage(<AdminBillingPage />);
+    container = await renderPage(<AdminBillingPage />, { url: '/admin/billing' });
     await tab('Payments');
     await choose('Method', 'CHEQUE');
     await typeInto(field('From')?.querySelector('input'), '2026-01-01');
@@ -138,7 +138,7 @@ describe('Export on the billing tabs (issue 26)', () => {
         ? new Response(JSON.stringify({ message: 'Format must be csv or xlsx' }), { status: 400 })
         : new Response(JSON.stringify({ data: [] })),
     );
-    container = await renderPage(<AdminBillingPage />);
+    container = await renderPage(<AdminBillingPage />, { url: '/admin/billing' });
     await exportAs('CSV');
     expect(document.body.textContent).toContain('Format must be csv or xlsx');
     expect(downloads).toEqual([]);
@@ -150,7 +150,7 @@ describe('Export on a phone (390 px)', () => {
   beforeEach(() => atWidth(PHONE_WIDTH));
 
   it('is on each tab, beside the filters', async () => {
-    container = await renderPage(<AdminBillingPage />);
+    container = await renderPage(<AdminBillingPage />, { url: '/admin/billing' });
     for (const name of ['Invoices', 'Payments', 'Arrears']) {
       await tab(name);
       expect(exportButton(), name).toBeDefined();
