@@ -5,45 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod';
 import type { AppContext } from '../../shared/context';
 import { type ExportColumn, keysetBatches, sendExport } from '../../shared/export/stream';
-import { wordsWhere } from '../../shared/sql-search';
 import { registerLookups } from './lookups';
+import { type MemberRow, memberSearch } from './members';
 
-interface MemberRow {
-  member_no: string;
-  first_name: string;
-  second_name: string | null;
-  last_name: string;
-  identification_document_no: string | null;
-  email: string | null;
-  phone_no: string | null;
-  category_code: string;
-  discipline: string | null;
-  registration_date: string | null;
-  status: string;
-  type: string;
-  has_account: boolean;
-}
-
-/**
- * The members list's search (`members.ts`): a single word that is a whole member number, ID number or e-mail finds
- * those members (an e-mail never goes further); otherwise, or when none matches, every word in the names and number.
- */
-async function memberSearch(ctx: AppContext, search: string, filters: SQL[]): Promise<SQL> {
-  if (!search.includes(' ')) {
-    const exact = search.includes('@')
-      ? sql`lower(p.email) = ${search.toLowerCase()}`
-      : sql`m.profile_id in (select profile_id from memberships where upper(member_no) = ${search.toUpperCase()}
-          union all select profile_id from profiles where upper(identification_document_no) = ${search.toUpperCase()})`;
-    if (search.includes('@')) return exact;
-    const [hit] = await queryRows<{ one: number }>(
-      ctx.db,
-      sql`select 1 as one from memberships m join profiles p on p.profile_id = m.profile_id
-          where ${sql.join([exact, ...filters], sql` and `)} limit 1`,
-    );
-    if (hit) return exact;
-  }
-  return wordsWhere(search);
-}
+type ExportRow = Omit<MemberRow, 'profile_id'>;
 
 /**
  * GET /api/admin/members/export (decision 050): every member the list's filters match (search: names and member
@@ -63,7 +28,7 @@ export async function exportMembers(
   const search = query.search?.trim().replace(/\s+/g, ' ');
   if (search) conditions.push(await memberSearch(ctx, search, conditions));
   const read = (after: string | null, limit: number) =>
-    queryRows<MemberRow>(
+    queryRows<ExportRow>(
       ctx.db,
       sql`select m.member_no, p.first_name, p.second_name, p.last_name, p.identification_document_no, p.email, p.phone_no,
             m.category_code, p.discipline, m.registration_date::text as registration_date, m.status, p.type,
@@ -74,7 +39,7 @@ export async function exportMembers(
           limit ${limit}`,
     );
   const { categories } = await registerLookups(ctx.db);
-  const columns: ExportColumn<MemberRow>[] = [
+  const columns: ExportColumn<ExportRow>[] = [
     { header: 'MemberNo', value: (r) => r.member_no, width: 14 },
     { header: 'FirstName', value: (r) => r.first_name, width: 16 },
     { header: 'SecondName', value: (r) => r.second_name, width: 16 },

@@ -5,7 +5,7 @@ import type { AppContext } from '../../shared/context';
 import { wordsWhere } from '../../shared/sql-search';
 import { registerLookups } from './lookups';
 
-interface MemberRow {
+export interface MemberRow {
   profile_id: string;
   member_no: string;
   first_name: string;
@@ -28,20 +28,25 @@ const SELECT = sql`select p.profile_id, m.member_no, p.first_name, p.second_name
   from memberships m join profiles p on p.profile_id = m.profile_id`;
 
 /**
- * A term that is a whole member number, ID number or e-mail finds that member through its own index (what the
- * secretariat types most: issue 26). Null when nothing matches exactly, so the word search goes on.
+ * The members list's search, also its export's: a single word that is a whole member number, ID number or e-mail
+ * finds those members through their own indexes (an e-mail never goes further); otherwise, or when none matches,
+ * every word in the names and number (trigram index). Over `memberships m join profiles p`.
  */
-async function exactMatches(ctx: AppContext, term: string, filters: SQL[]): Promise<MemberRow[] | null> {
-  if (term.includes(' ')) return null;
-  const exact = term.includes('@')
-    ? sql`lower(p.email) = ${term.toLowerCase()}`
-    : sql`m.profile_id in (select profile_id from memberships where upper(member_no) = ${term.toUpperCase()}
-          union all select profile_id from profiles where upper(identification_document_no) = ${term.toUpperCase()})`;
-  const rows = await queryRows<MemberRow>(
-    ctx.db,
-    sql`${SELECT} where ${sql.join([exact, ...filters], sql` and `)} order by m.member_no limit 100`,
-  );
-  return rows.length || term.includes('@') ? rows : null;
+export async function memberSearch(ctx: Pick<AppContext, 'db'>, search: string, filters: SQL[]): Promise<SQL> {
+  if (!search.includes(' ')) {
+    const exact = search.includes('@')
+      ? sql`lower(p.email) = ${search.toLowerCase()}`
+      : sql`m.profile_id in (select profile_id from memberships where upper(member_no) = ${search.toUpperCase()}
+          union all select profile_id from profiles where upper(identification_document_no) = ${search.toUpperCase()})`;
+    if (search.includes('@')) return exact;
+    const [hit] = await queryRows<{ one: number }>(
+      ctx.db,
+      sql`select 1 as one from memberships m join profiles p on p.profile_id = m.profile_id
+          where ${sql.join([exact, ...filters], sql` and `)} limit 1`,
+    );
+    if (hit) return exact;
+  }
+  return wordsWhere(search);
 }
 
 /**
@@ -58,29 +63,20 @@ export async function listMembers(
   if (query.category) filters.push(sql`m.category_code = ${query.category}`);
   if (query.status) filters.push(sql`m.status = ${query.status}`);
   const search = query.search?.trim().replace(/\s+/g, ' ');
-  const exact = search ? await exactMatches(ctx, search, filters) : null;
-  let rows: MemberRow[];
-  let total: number;
-  if (exact) {
-    rows = exact.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-    total = exact.length;
-  } else {
-    const conditions = search ? [wordsWhere(search), ...filters] : filters;
-    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    // Only a search needs the profile; filters and the page are on memberships (member_no, category and status indexes).
-    const from = search ? sql`from memberships m join profiles p on p.profile_id = m.profile_id` : sql`from memberships m`;
-    const [page, [count]] = await Promise.all([
-      queryRows<MemberRow>(
-        ctx.db,
-        sql`with page as (select m.member_no ${from} ${where} order by m.member_no
-              limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
-            ${SELECT} where m.member_no in (select member_no from page) order by m.member_no`,
-      ),
-      queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n ${from} ${where}`),
-    ]);
-    rows = page;
-    total = Number(count.n);
-  }
+  const conditions = search ? [await memberSearch(ctx, search, filters), ...filters] : filters;
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  // Only a search needs the profile; filters and the page are on memberships (member_no, category and status indexes).
+  const from = search ? sql`from memberships m join profiles p on p.profile_id = m.profile_id` : sql`from memberships m`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<MemberRow>(
+      ctx.db,
+      sql`with page as (select m.member_no ${from} ${where} order by m.member_no
+            limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize})
+          ${SELECT} where m.member_no in (select member_no from page) order by m.member_no`,
+    ),
+    queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n ${from} ${where}`),
+  ]);
+  const total = Number(count.n);
   const lookups = await registerLookups(ctx.db);
   const members: AdminMember[] = rows.map((r) => ({
     ProfileID: r.profile_id,
