@@ -15,11 +15,11 @@ import { seed } from '@portal/db/seed';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { parseSecretKey } from '../apps/api/src/shared/secret-box';
-import { completeSignIn, freshCode } from '../apps/api/test/mfa';
+import { freshCode } from '../apps/api/test/mfa';
 import { seedBulk } from '../packages/db/src/seed/bulk';
 import { seedHistory } from '../packages/db/src/seed/bulk-history';
 import { timeToTable } from './admin-browser';
-import { benchDatabase, percentile, startServer } from './server';
+import { BENCH_MFA_KEY, benchDatabase, percentile, staffToken, startServer } from './server';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -30,7 +30,6 @@ const repeat = Number(flag('repeat') ?? 20);
 const dbName = flag('db') ?? 'bench_admin';
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'admin@portal.test', password: 'Admin@2026' };
-const MFA_KEY = 'b'.repeat(64); // bench/server.ts starts the API with it
 const TARGET_MS = 150;
 
 const log = (message: string) => console.log(`[bench:admin] ${message}`);
@@ -191,26 +190,9 @@ async function main() {
         from profiles p join subscriptions s on s.profile_id = p.profile_id
         where p.profile_id = 'PRB0123457' order by s.period limit 1`,
   );
-  const server = await startServer({ DATABASE_URL: dbUrl, MFA_ENCRYPTION_KEY: MFA_KEY, AUTH_RATE_PER_MINUTE: '100000' });
+  const server = await startServer({ DATABASE_URL: dbUrl, AUTH_RATE_PER_MINUTE: '100000' });
   try {
-    const call = async (method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string } = {}) => {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          ...(options.body ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-        body: options.body ? JSON.stringify(options.body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } & Record<string, unknown> };
-    };
-    const login = await call('POST', '/api/auth/login', { body: ADMIN });
-    if (login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
-    const token = await completeSignIn(
-      { db: database.db, call, config: { mfaKey: parseSecretKey(MFA_KEY) } } as never,
-      ADMIN.email,
-      login.body.data as Record<string, unknown>,
-    );
+    const token = await staffToken(server.url, database.db, ADMIN);
     const period = String(new Date().getFullYear() - 2);
     const rows: Row[] = [];
     const lastPage = new Map<string, number>();
@@ -228,7 +210,7 @@ async function main() {
     );
     if (args.includes('--browser')) {
       const [user] = await queryRows<{ id: number }>(database.db, sql`select id from users where email = ${ADMIN.email}`);
-      const code = () => freshCode({ db: database.db, config: { mfaKey: parseSecretKey(MFA_KEY) } } as never, user.id);
+      const code = () => freshCode({ db: database.db, config: { mfaKey: parseSecretKey(BENCH_MFA_KEY) } } as never, user.id);
       for (const page of await timeToTable(server.url, { ...ADMIN, code })) {
         log(
           `chromium ${page.path.padEnd(34)} cold ${page.cold.toFixed(0).padStart(5)} ms (${page.runs.map((r) => r.toFixed(0)).join(', ')})  warm ${page.warm.toFixed(0).padStart(5)} ms${page.cold > 1500 || page.warm > 1500 ? '  <-- over 1.5 s' : ''}`,

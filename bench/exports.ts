@@ -15,9 +15,7 @@ import { openDatabase } from '@portal/db';
 import { seed } from '@portal/db/seed';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { parseSecretKey } from '../apps/api/src/shared/secret-box';
-import { completeSignIn } from '../apps/api/test/mfa';
-import { benchDatabase, startServer } from './server';
+import { benchDatabase, staffToken, startServer } from './server';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -27,7 +25,6 @@ const dbName = flag('db') ?? 'exports_bench';
 const keep = args.includes('--keep');
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'admin@portal.test', password: 'Admin@2026' };
-const MFA_KEY = 'b'.repeat(64); // bench/server.ts starts the API with it
 
 const log = (message: string) => console.log(`[bench:exports] ${message}`);
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
@@ -112,28 +109,11 @@ await admin.connect();
 const dbUrl = await benchDatabase(admin, pgServer, dbName, false);
 try {
   await load(dbUrl);
-  const server = await startServer({ DATABASE_URL: dbUrl, MFA_ENCRYPTION_KEY: MFA_KEY, JOBS: 'off', AUTH_RATE_PER_MINUTE: '100000' });
+  const server = await startServer({ DATABASE_URL: dbUrl, JOBS: 'off', AUTH_RATE_PER_MINUTE: '100000' });
   const database = await openDatabase({ url: dbUrl });
   try {
     const pid = server.child.pid as number;
-    const call = async (method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string } = {}) => {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          ...(options.body ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-        body: options.body ? JSON.stringify(options.body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } & Record<string, unknown> };
-    };
-    const login = await call('POST', '/api/auth/login', { body: ADMIN });
-    if (login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
-    const token = await completeSignIn(
-      { db: database.db, call, config: { mfaKey: parseSecretKey(MFA_KEY) } } as never,
-      ADMIN.email,
-      login.body.data as Record<string, unknown>,
-    );
+    const token = await staffToken(server.url, database.db, ADMIN);
     log(`server pid ${pid}, idle RSS ${mb(rssKb(pid))}`);
     const runs: [string, string][] = [
       ['invoices csv (warm-up)', 'admin/billing/invoices/export?format=csv&status=paid'],

@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { encodeBase64 } from '@portal/contract';
 import type pg from 'pg';
+import { parseSecretKey } from '../apps/api/src/shared/secret-box';
+import { completeSignIn } from '../apps/api/test/mfa';
 import { bulkMember } from '../packages/db/src/seed/bulk';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -54,7 +56,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       OUTBOX_POLL_MS: '60000',
       // Production refuses to start without its own key for the authenticator secrets (decision 047).
-      MFA_ENCRYPTION_KEY: 'b'.repeat(64),
+      MFA_ENCRYPTION_KEY: BENCH_MFA_KEY,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -127,4 +129,32 @@ export async function benchDatabase(admin: pg.Client, serverUrl: string, name: s
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** The bench servers' key for the authenticator secrets (startServer sets it). */
+export const BENCH_MFA_KEY = 'b'.repeat(64);
+
+/**
+ * A staff session on a bench server: password, then the second factor (set up on the first sign-in, a computed code
+ * after), as the API test harness does.
+ */
+export async function staffToken(url: string, db: unknown, who: { email: string; password: string }): Promise<string> {
+  const call = async (method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string } = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(options.body ? { 'content-type': 'application/json' } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.body ? JSON.stringify(options.body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } & Record<string, unknown> };
+  };
+  const login = await call('POST', '/api/auth/login', { body: who });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
+  return completeSignIn(
+    { db, call, config: { mfaKey: parseSecretKey(BENCH_MFA_KEY) } } as never,
+    who.email,
+    login.body.data as Record<string, unknown>,
+  );
 }
