@@ -104,11 +104,7 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   const toPublic = (rows: PublicRow[]) => rows.map((r) => publicProfile(r, lookups));
 
   if (MEMBER_NO_LIKE.test(cleaned)) {
-    const exact = await queryRows<PublicRow>(
-      ctx.db,
-      sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()}, ${licence()} ${listed}
-        where p.member_no = ${cleaned.toUpperCase()}${licensedOnlyWhere(licensedOnly)} limit 1`,
-    );
+    const exact = await queryRows<PublicRow>(ctx.db, memberNoQuery(cleaned, minor.showWorkPlace, licensedOnly));
     if (exact.length) {
       return { ...empty, profiles: page === 1 ? toPublic(exact) : [], total: 1 };
     }
@@ -134,6 +130,12 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
     page,
     pageSize: SEARCH_PAGE_SIZE,
   };
+}
+
+/** The listed member with exactly this number (exported for bench/overhead.ts, which runs the same SQL bare). */
+export function memberNoQuery(cleaned: string, withWorkplace: boolean, licensedOnly = false): SQL {
+  return sql`select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, ${licence()} ${listed}
+    where p.member_no = ${cleaned.toUpperCase()}${licensedOnlyWhere(licensedOnly)} limit 1`;
 }
 
 /**
