@@ -121,6 +121,12 @@ function assertEnrolled(auth: Auth): void {
   }
 }
 
+/**
+ * The 4xx answers of each guard below, for the API document (shared/openapi.ts): a route with one of them is a
+ * bearer call. 403 where a role or a second factor is checked (requireUser: staff without one must enrol).
+ */
+export const guardAnswers = new WeakMap<object, readonly (401 | 403)[]>();
+
 /** Any signed-in session, enrolled or not: for enrolment itself, the factors' status and sign-out. */
 export async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
   if (!request.auth) throw unauthorized(messages.currentSession);
@@ -159,16 +165,21 @@ export async function requireRecentMfa(request: FastifyRequest, _reply: FastifyR
   if (!recentlyVerified(request.auth)) throw forbidden(mfaMessages.stepUpRequired, { mfa: [MFA_STEP_UP] });
 }
 
+guardAnswers.set(requireSession, [401]);
+for (const guard of [requireUser, requireAdmin, requireReviewer, requireRecentMfa]) guardAnswers.set(guard, [401, 403]);
+
 export function isMainAdmin(user: UserRow, config: Config) {
   return user.isAdmin && user.email === config.adminEmail;
 }
 
 /** Site configuration (settings, requirements, CPD requirements, upgrade plans) is the main administrator's. */
 export function requireMainAdmin(config: Config, message: string = messages.notAllowed) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     await requireAdmin(request, reply);
     if (request.auth && !isMainAdmin(request.auth.user, config)) throw forbidden(message);
   };
+  guardAnswers.set(guard, [401, 403]);
+  return guard;
 }
 
 /** The caller's session: user, session id and when it last checked a second factor. */
