@@ -8,8 +8,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { encodeBase64 } from '@portal/contract';
 import type pg from 'pg';
+import { currentStep, TOTP_PERIOD_SECONDS, totpCode } from '../apps/api/src/modules/mfa/totp';
 import { parseSecretKey } from '../apps/api/src/shared/secret-box';
-import { completeSignIn } from '../apps/api/test/mfa';
+import { type ApiCall, completeSignIn, enrolTotp } from '../apps/api/test/mfa';
 import { bulkMember } from '../packages/db/src/seed/bulk';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -40,11 +41,15 @@ export interface StartedServer {
 /**
  * Starts the API (production mode, bot check key set, no demo seed, outbox worker slowed down) on a free port and
  * waits until /api/health answers. `env` adds to or overrides those settings; `nodeArgs` go to node before tsx
- * (for example `--cpu-prof`).
+ * (for example `--cpu-prof`); `entry` is the script (bench/overhead-bare.ts for the bare server).
  */
-export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<StartedServer> {
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  entry = 'apps/api/src/main.ts',
+): Promise<StartedServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -134,12 +139,9 @@ export async function benchDatabase(admin: pg.Client, serverUrl: string, name: s
 /** The bench servers' key for the authenticator secrets (startServer sets it). */
 export const BENCH_MFA_KEY = 'b'.repeat(64);
 
-/**
- * A staff session on a bench server: password, then the second factor (set up on the first sign-in, a computed code
- * after), as the API test harness does.
- */
-export async function staffToken(url: string, db: unknown, who: { email: string; password: string }): Promise<string> {
-  const call = async (method: 'GET' | 'POST', path: string, options: { body?: unknown; token?: string } = {}) => {
+/** How the benches call a bench server's API over HTTP, in the shape of the API test harness's `call`. */
+function apiCall(url: string): ApiCall {
+  return async (method, path, options = {}) => {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: {
@@ -150,6 +152,14 @@ export async function staffToken(url: string, db: unknown, who: { email: string;
     });
     return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } & Record<string, unknown> };
   };
+}
+
+/**
+ * A staff session on a bench server: password, then the second factor (set up on the first sign-in, a computed code
+ * after), as the API test harness does.
+ */
+export async function staffToken(url: string, db: unknown, who: { email: string; password: string }): Promise<string> {
+  const call = apiCall(url);
   const login = await call('POST', '/api/auth/login', { body: who });
   if (login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
   return completeSignIn(
@@ -157,4 +167,26 @@ export async function staffToken(url: string, db: unknown, who: { email: string;
     who.email,
     login.body.data as Record<string, unknown>,
   );
+}
+
+/**
+ * Staff on a bench server whose database the bench cannot read (bench:web's lives in the server's memory): the
+ * authenticator is set up through the API at the first sign-in, as the harness does, and its key kept here, as the
+ * phone would. Answers a code source for signing in through the page (bench/admin-browser.ts): each call gives a code
+ * of a step not used before (this one or the next; otherwise it waits for the next).
+ */
+export async function staffAuthenticator(url: string, who: { email: string; password: string }): Promise<() => Promise<string>> {
+  const call = apiCall(url);
+  const login = await call('POST', '/api/auth/login', { body: who });
+  const token = login.body.data?.token;
+  if (login.status !== 200 || typeof token !== 'string') {
+    throw new Error(`sign-in failed (an authenticator already set up cannot be read here): ${JSON.stringify(login.body)}`);
+  }
+  const { secret } = await enrolTotp({ call }, token);
+  let lastStep = currentStep();
+  return async () => {
+    while (Math.max(currentStep(), lastStep + 1) > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 1000));
+    lastStep = Math.max(currentStep(), lastStep + 1);
+    return totpCode(secret, lastStep * TOTP_PERIOD_SECONDS * 1000 + 1000);
+  };
 }

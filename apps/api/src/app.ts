@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messages } from '@portal/contract';
@@ -40,10 +39,11 @@ import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
 import { registerInputGuard } from './shared/input-guard';
-import { genReqId, type LogStream, loggerOptions } from './shared/logging';
+import { genReqId, type LogStream, loggerOptions, registerRequestLogging } from './shared/logging';
 import { createMetrics, registerMetrics } from './shared/metrics';
 import { openApiOptions } from './shared/openapi';
 import { webAppColoursFor } from './shared/pages/render';
+import { registerSecurityHeaders } from './shared/security-headers';
 import { bearerToken, resolveSession } from './shared/session';
 import { createStorage } from './shared/storage';
 import { registerFormData } from './shared/uploads';
@@ -53,6 +53,8 @@ export async function buildApp(config: Config, database: Database, options: { lo
     // JSON logs through pino (shared/logging.ts): a request id on every line; no headers, bodies or token values.
     logger: loggerOptions(config, { enabled: options.logger, stream: options.logStream }),
     genReqId,
+    // One line per request, written when it is answered (registerRequestLogging), instead of Fastify's two.
+    disableRequestLogging: true,
     // Per-address rate limits rely on the client address: trust only the configured proxy hops.
     // A function, not the number: Fastify 5.12 ignores X-Forwarded-For when trustProxy is a number.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
@@ -62,16 +64,18 @@ export async function buildApp(config: Config, database: Database, options: { lo
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Every answer (errors and 404s too) names its request id, set before anything else can fail.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
+  registerRequestLogging(app);
 
   const ctx: AppContext = { db: database.db, config, storage: createStorage(config) };
   // Prometheus metrics in this app's own registry; GET /metrics for internal scrapers (shared/metrics.ts).
   ctx.metrics = createMetrics(database);
   registerMetrics(app, ctx.metrics, config);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -105,26 +109,32 @@ export async function buildApp(config: Config, database: Database, options: { lo
   registerInputGuard(app);
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request);
-    request.auth = token ? await resolveSession(ctx.db, config, token) : null;
+    if (!token) return done();
+    resolveSession(ctx.db, config, token).then(
+      (auth) => {
+        request.auth = auth;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
-  // API answers carry sessions and personal data: no cache keeps them unless a route says otherwise.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // API answers carry sessions and personal data: no cache keeps them unless a route says otherwise.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
-  // Every change made inside a "log in as" session is recorded with both the admin and the member.
-  // Recorded before the reply leaves, so a failed insert fails the request instead of going unrecorded.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.auth?.impersonator || request.method === 'GET' || request.method === 'HEAD') return payload;
-    if (request.routeOptions.url === '/api/admin/loginas/end') return payload;
-    await audit(ctx.db, request, {
+    // Every change made inside a "log in as" session is recorded with both the admin and the member.
+    // Recorded before the reply leaves, so a failed insert fails the request instead of going unrecorded.
+    if (!request.auth?.impersonator || request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+    if (request.routeOptions.url === '/api/admin/loginas/end') return done(null, payload);
+    audit(ctx.db, request, {
       action: 'impersonated.request',
       target: request.routeOptions.url ?? request.url,
       details: { method: request.method, url: request.url.split('?')[0], status: reply.statusCode },
-    });
-    return payload;
+    }).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 
   await app.register(

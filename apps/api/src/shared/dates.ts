@@ -2,12 +2,15 @@ import { formatDate } from '@portal/contract';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-// Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (every public search asks for today).
-const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' });
+/**
+ * East Africa Time: UTC+3 all year, no summer time, since 1960. A fixed offset, so the day needs no time-zone
+ * database look-up (Intl's formatter cost a measurable share of a public search; issue 27).
+ */
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /** The calendar date in Nairobi (the registration date on the membership record). */
 export function nairobiDate(at: Date): string {
-  return nairobiDay.format(at);
+  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /**

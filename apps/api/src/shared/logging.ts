@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
 
 /**
@@ -85,29 +86,37 @@ export function serializeError(error: unknown, depth = 0): SerializedError | und
   };
 }
 
+/** Longest a log line waits in the buffer before it is written (a quiet instance's lines still show within this). */
+const FLUSH_MS = 500;
+
+/**
+ * Standard output, buffered: lines are written 4 kB at a time or every FLUSH_MS, not with one system call each
+ * (a synchronous write per line cost more CPU than the rest of a small request; issue 27). pino writes what is left
+ * when the process exits.
+ */
+function bufferedStdout(): LogStream {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // not ready yet, or a write in progress: the next tick writes it
+    }
+  }, FLUSH_MS).unref();
+  return destination;
+}
+
 /** Fastify's logger options: off unless LOG_LEVEL is set (or production), or `enabled` says otherwise. */
 export function loggerOptions(config: Config, options: { enabled?: boolean; stream?: LogStream } = {}): FastifyServerOptions['logger'] {
   const enabled = options.enabled ?? (config.logLevel !== undefined || options.stream !== undefined);
   if (!enabled) return false;
+  const level = config.logLevel ?? 'info';
   return {
-    level: config.logLevel ?? 'info',
-    ...(options.stream ? { stream: options.stream } : {}),
-    // The request serializer below logs no headers; whatever else logs them, these values never leave the process.
-    redact: {
-      // @fastify/multipart logs busboy's options, the request's headers among them, at trace level.
-      paths: [
-        'headers.authorization',
-        'headers.cookie',
-        '*.headers.authorization',
-        '*.headers.cookie',
-        '*.headers["set-cookie"]',
-        '*.*.headers.authorization',
-        '*.*.headers.cookie',
-        'password',
-        'token',
-      ],
-      censor: '[redacted]',
-    },
+    level,
+    stream: options.stream ?? (level === 'silent' ? undefined : bufferedStdout()),
+    // Only the form-data parser logs headers, at trace level: below debug, redaction looks at top-level fields only,
+    // and its walk through every line's nested objects is not paid for.
+    redact: level === 'debug' || level === 'trace' ? redaction : { paths: ['password', 'token'], censor: redaction.censor },
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
@@ -119,3 +128,41 @@ export function loggerOptions(config: Config, options: { enabled?: boolean; stre
     },
   };
 }
+
+/**
+ * One line per request at `info`, when it has been answered: method, URL (as loggableUrl masks it), client, status
+ * and time. The "incoming request" line comes at `debug` only (Fastify's own request logging, two lines at info, is
+ * turned off in buildApp).
+ */
+export function registerRequestLogging(app: FastifyInstance) {
+  // With logging off, Fastify's placeholder logger has no levels: nothing to add.
+  const logger = app.log as Partial<pino.Logger>;
+  if (typeof logger.isLevelEnabled !== 'function') return;
+  if (logger.isLevelEnabled('debug')) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.log.debug({ req: request }, 'incoming request');
+      done();
+    });
+  }
+  app.addHook('onResponse', (request, reply, done) => {
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
+}
+
+/** The request serializer logs no headers; whatever else logs them, these values never leave the process. */
+const redaction = {
+  // @fastify/multipart logs busboy's options, the request's headers among them, at trace level.
+  paths: [
+    'headers.authorization',
+    'headers.cookie',
+    '*.headers.authorization',
+    '*.headers.cookie',
+    '*.headers["set-cookie"]',
+    '*.*.headers.authorization',
+    '*.*.headers.cookie',
+    'password',
+    'token',
+  ],
+  censor: '[redacted]',
+};
