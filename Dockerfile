@@ -2,7 +2,8 @@
 # The member portal as one image: the web instances, the worker and the migration job all run it (docs/deploy.md).
 # The API runs its TypeScript through tsx (a runtime dependency), in one process: node --import tsx.
 
-ARG NODE_VERSION=22
+# Node.js 24, the current LTS: CI runs the suite on it (and a short check on Node 20).
+ARG NODE_VERSION=24
 
 # 1. The web app: only the web and contract workspaces' packages (Vite and its plugins), then vite build.
 FROM node:${NODE_VERSION}-bookworm-slim AS web
