@@ -42,13 +42,14 @@ const messageOf: Record<Problem, string> = {
  * Runs after form data has been read into the body.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = textProblem(part);
       if (found) {
         const message = messageOf[found.problem];
-        throw new HttpError(400, message, { [found.path || '_']: [message] });
+        return done(new HttpError(400, message, { [found.path || '_']: [message] }));
       }
     }
+    done();
   });
 }

@@ -157,10 +157,11 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, confi
     registers: [metrics.registry],
   });
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, config)) return reply.callNotFound();

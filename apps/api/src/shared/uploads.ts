@@ -98,18 +98,28 @@ export async function registerFormData(app: FastifyInstance, options: { budgetBy
   app.decorateRequest('uploads', null);
   const budget = uploadBudget(options.budgetBytes, options.perClient ?? 2);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isFormData(request)) return;
-    const form = request.routeOptions.config?.form;
-    if (!form) refuse(reply, 415, messages.formDataNotAccepted);
-    if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) refuse(reply, 400, messages.formDataUnreadable);
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > maxBody(form)) refuse(reply, 413, profileMessages.attachmentTooLarge, 'file');
+  // Both hooks run on every request: without a promise, so a request that is not form data pays almost nothing.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isFormData(request)) return done();
+    try {
+      const form = request.routeOptions.config?.form;
+      if (!form) refuse(reply, 415, messages.formDataNotAccepted);
+      if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) refuse(reply, 400, messages.formDataUnreadable);
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (length > maxBody(form)) refuse(reply, 413, profileMessages.attachmentTooLarge, 'file');
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const form = request.routeOptions.config?.form;
-    if (!form || !request.isMultipart()) return;
+    if (!form || !request.isMultipart()) return done();
+    takeForm(request, reply, form).then(() => done(), done);
+  });
+
+  async function takeForm(request: FastifyRequest, reply: FastifyReply, form: FormLimits) {
     // Signed in by now (the session hook runs on request): a member's uploads share two places, whatever address.
     const client = request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`;
     const bytes = Number(request.headers['content-length'] ?? 0) || maxBody(form);
@@ -140,7 +150,7 @@ export async function registerFormData(app: FastifyInstance, options: { budgetBy
       throw new HttpError(400, messages.formDataUnreadable);
     }
     request.body = await readForm(request, form, folder);
-  });
+  }
 }
 
 const maxBody = (form: FormLimits) => form.files * form.fileSize + FORM_OVERHEAD_BYTES;
