@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // `ANALYZE=1 npm run build:web` writes dist-stats/bundle.html: what each chunk holds, with gzip sizes.
@@ -15,10 +15,52 @@ const reactRouterProduction = path.join(
   'production/index.mjs',
 );
 
+interface Node {
+  type: string;
+  start: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The contract's zod schemas are built when their module loads, and Rollup cannot tell that building one changes
+ * nothing else: a page that read one constant or message of a contract module downloaded zod (26 kB gzipped) and
+ * every schema of that module. Each call in the initialiser of a module-level `const` of a contract module that
+ * imports zod is marked pure (not calls inside functions, which run later), so an unused schema is dropped and zod
+ * comes only with a page that validates something (decision 054).
+ */
+function pureContractSchemas(): Plugin {
+  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && 'type' in value;
+  return {
+    name: 'pure-contract-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('/packages/contract/src/') || !/from ['"]zod['"]/.test(code)) return null;
+      const starts = new Set<number>();
+      const visit = (node: Node) => {
+        if (/Function|Class/.test(node.type)) return;
+        if (node.type === 'CallExpression' || node.type === 'NewExpression') starts.add(node.start);
+        for (const value of Object.values(node)) {
+          for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) visit(child);
+        }
+      };
+      for (const statement of this.parse(code).body as unknown as Node[]) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as Node[]) if (isNode(declarator.init)) visit(declarator.init);
+      }
+      let marked = code;
+      for (const at of [...starts].sort((a, b) => b - a)) marked = `${marked.slice(0, at)}/*#__PURE__*/ ${marked.slice(at)}`;
+      return { code: marked, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
+    pureContractSchemas(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
     // browser accepts (decision 033).
     compression({
@@ -40,7 +82,7 @@ export default defineConfig(({ mode }) => ({
       input: { main: 'index.html', 'sign-in': 'src/sign-in.ts' },
       // Small shared chunks are merged (Rollup keeps each entry's side effects): the dashboard came in 24 requests,
       // which a phone on HTTP/1.1 fetches six at a time; now 3 (decision 043).
-      output: { experimentalMinChunkSize: 20_000 },
+      output: {},
     },
   },
 }));

@@ -1,22 +1,38 @@
 import './shared/lite/lite.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { RootLayout } from './app/root-layout';
+import { preloadRoutes, routes } from './app/router';
 import { onSessionEnded } from './shared/api/client';
+
+let navigate: NavigateFunction | null = null;
+
+/** Keeps the router's navigate for what happens outside a page (the end of a session). */
+function NavigateHandle() {
+  const go = useNavigate();
+  useEffect(() => {
+    navigate = go;
+  }, [go]);
+  return null;
+}
 
 // A 401 on a signed-in call ends the session: back to the login page.
 onSessionEnded(() => {
-  if (window.location.pathname !== '/') void router.navigate('/', { replace: true });
+  if (window.location.pathname !== '/') void navigate?.('/', { replace: true });
 });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
+preloadRoutes(window.location);
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigateHandle />
+        <RootLayout routes={routes} preload={preloadRoutes} />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -1,12 +1,46 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Component, type ReactNode, Suspense } from 'react';
+import { useLocation, useRoutes } from 'react-router';
+import { type PageRoute, usePageLoading } from '../shared/routing/lazy-page';
+import { LoadingSpinner } from '../shared/ui/loading';
+import { RouteError } from './route-error';
 
-/** Every page: a thin bar at the top while the next page's code is on its way. */
-export function RootLayout() {
-  const navigation = useNavigation();
+function PageFallback() {
+  return <LoadingSpinner label="Loading page" />;
+}
+
+/** A page that failed to load or to draw shows RouteError until the visitor goes to another address. */
+class RouteErrorBoundary extends Component<{ at: string; children: ReactNode }, { error: unknown; at: string }> {
+  state = { error: null as unknown, at: this.props.at };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: { at: string }, state: { error: unknown; at: string }) {
+    return props.at === state.at ? null : { error: null, at: props.at };
+  }
+
+  render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Every page: a thin bar at the top while the next page's code is on its way; until the first page's code arrives,
+ * the spinner; a page whose code cannot be fetched offers a reload.
+ */
+export function RootLayout({ routes, preload }: { routes: PageRoute[]; preload: (location: { pathname: string }) => void }) {
+  const loading = usePageLoading();
+  const location = useLocation();
+  // The layouts' and the page's code at once (each fetched once), not a layout's first and its page's after it drew.
+  preload(location);
+  const element = useRoutes(routes);
   return (
     <>
-      {navigation.state !== 'idle' && <div className="lt-page-progress" role="progressbar" aria-label="Loading page" />}
-      <Outlet />
+      {loading && <div className="lt-page-progress" role="progressbar" aria-label="Loading page" />}
+      <RouteErrorBoundary at={location.pathname}>
+        <Suspense fallback={<PageFallback />}>{element}</Suspense>
+      </RouteErrorBoundary>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { LiteButton } from '../shared/lite/button';
 
 /** A page's code could not be fetched: most often the portal was updated while this tab was open. */
@@ -9,18 +8,16 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** The root error boundary: a failed page load offers a reload instead of React Router's debug screen. */
-export function RouteError() {
-  const error = useRouteError();
+/** The root error boundary's page: a failed page load offers a reload instead of a blank page. */
+export function RouteError({ error }: { error: unknown }) {
   const stale = isChunkLoadError(error);
-  const status = isRouteErrorResponse(error) ? error.status : undefined;
   return (
     <div role="alert" className="lt-route-error">
       <h1 className="lt-route-error-title">{stale ? 'The portal has been updated' : 'Something went wrong'}</h1>
       <p className="lt-muted">
         {stale
           ? 'This page could not be loaded, usually because a newer version is available or the connection dropped. Reload to continue.'
-          : `This page could not be shown${status ? ` (${status})` : ''}. Reload, or go back and try again.`}
+          : 'This page could not be shown. Reload, or go back and try again.'}
       </p>
       <LiteButton variant="contained" onClick={() => window.location.reload()}>
         Reload

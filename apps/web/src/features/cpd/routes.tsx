@@ -1,9 +1,8 @@
-import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../shared/routing/lazy-page';
+import { lazyPage, type PageRoute } from '../../shared/routing/lazy-page';
 import { AdminGuard } from '../admin/admin-guard';
 
 /** Members' CPD pages (issue 12): /cpd, a CPD certificate and the yearly statement. */
-export const cpdRoutes: RouteObject[] = [
+export const cpdRoutes: PageRoute[] = [
   {
     path: '/cpd',
     ...lazyPage(
@@ -28,7 +27,7 @@ export const cpdRoutes: RouteObject[] = [
 ];
 
 /** The back office's CPD pages: outside activities to decide, compliance, requirements. */
-export const adminCpdRoutes: RouteObject[] = [
+export const adminCpdRoutes: PageRoute[] = [
   {
     path: '/admin/cpd',
     ...lazyPage(

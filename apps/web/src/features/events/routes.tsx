@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../shared/routing/lazy-page';
+import { lazyPage, type PageRoute } from '../../shared/routing/lazy-page';
 import { AdminGuard } from '../admin/admin-guard';
 
 /** Members' event pages (issue 12): /events and the booking pages. */
-export const eventRoutes: RouteObject[] = [
+export const eventRoutes: PageRoute[] = [
   {
     path: '/events',
     ...lazyPage(
@@ -38,7 +37,7 @@ export const eventRoutes: RouteObject[] = [
 const admin = (page: ReactNode) => <AdminGuard>{page}</AdminGuard>;
 
 /** Administrators' event pages: /admin/events, an event's form, bookings and attendance. */
-export const adminEventRoutes: RouteObject[] = [
+export const adminEventRoutes: PageRoute[] = [
   {
     path: '/admin/events',
     ...lazyPage(

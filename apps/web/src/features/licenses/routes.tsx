@@ -1,9 +1,8 @@
-import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../shared/routing/lazy-page';
+import { lazyPage, type PageRoute } from '../../shared/routing/lazy-page';
 import { AdminGuard } from '../admin/admin-guard';
 
 /** Members' licence pages (issue 13): /license, the wizard, the document and invoice screens. */
-export const licenseRoutes: RouteObject[] = [
+export const licenseRoutes: PageRoute[] = [
   {
     path: '/license',
     ...lazyPage(
@@ -42,7 +41,7 @@ export const licenseRoutes: RouteObject[] = [
 ];
 
 /** The back office's licence register: /admin/licenses. */
-export const adminLicenseRoutes: RouteObject[] = [
+export const adminLicenseRoutes: PageRoute[] = [
   {
     path: '/admin/licenses',
     ...lazyPage(

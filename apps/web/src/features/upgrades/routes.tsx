@@ -1,9 +1,8 @@
-import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../shared/routing/lazy-page';
+import { lazyPage, type PageRoute } from '../../shared/routing/lazy-page';
 import { AdminGuard } from '../admin/admin-guard';
 
 /** Members' upgrade pages (issue 13): /upgrade and its plan, card, checklist and document routes. */
-export const upgradeRoutes: RouteObject[] = [
+export const upgradeRoutes: PageRoute[] = [
   {
     path: '/upgrade',
     ...lazyPage(
@@ -49,7 +48,7 @@ export const upgradeRoutes: RouteObject[] = [
 ];
 
 /** The main administrator's upgrade plans: /admin/upgrade-plans. */
-export const adminUpgradeRoutes: RouteObject[] = [
+export const adminUpgradeRoutes: PageRoute[] = [
   {
     path: '/admin/upgrade-plans',
     ...lazyPage(
