@@ -8,6 +8,7 @@
  * - `servers` from PUBLIC_URL.
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { SECTION_NAMES } from '@portal/contract';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
@@ -23,16 +24,26 @@ export const ERROR_RESPONSES = {
       'The request as sent is refused: a field failed its check (`errors` names each field with its messages), or a value ' +
       'holds what cannot be stored (NUL, a lone surrogate, more than 20,000 characters)',
   },
-  401: { name: 'Unauthorized', description: 'No current session: the bearer token is missing, unknown or expired. Sign in again.' },
+  401: {
+    name: 'Unauthorized',
+    description:
+      'Not signed in: the bearer token is missing, unknown or expired (sign in again); for a sign-in or a token check, ' +
+      'the credentials or the token were not accepted',
+  },
   403: {
     name: 'Forbidden',
     description:
-      'Signed in, but not allowed: the role does not allow it, or (errors.mfa) staff must first enrol a second factor ' +
-      '(`enrol`) or check one again (`step-up`)',
+      "Not allowed: the caller's role, the state of the account or the site's settings do not allow it; errors.mfa says " +
+      'when staff must first enrol a second factor (`enrol`) or check one again (`step-up`)',
   },
   404: { name: 'NotFound', description: 'Nothing by that number or code, or nothing the caller may see' },
   409: { name: 'Conflict', description: 'Not in the current state of things: already done, already taken, or no longer allowed' },
-  413: { name: 'PayloadTooLarge', description: 'A file or the form data is larger than this call takes' },
+  410: { name: 'Gone', description: 'The link has expired or a newer one replaced it: it no longer works' },
+  413: { name: 'PayloadTooLarge', description: "The body is larger than this call takes (1 MB of JSON; a form's own limits)" },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'The body is of a type this call does not take: JSON, or form data only where the call says so',
+  },
   429: {
     name: 'TooManyRequests',
     description: 'Too many tries in a short time (or two uploads already in progress): wait, then try again',
@@ -58,10 +69,111 @@ const errorSchema = {
 };
 
 /**
- * 4xx answers that a route's own code gives and its options do not show (its guard, form data and path parameters
- * do), by `METHOD /path`. The test (openapi.test.ts) fails on a key that names no route.
+ * A profile section's additions, changes and removals name an entry (EntryNo) that may not be there; a second
+ * contact of one type, the same specialization twice or the same referee twice is a 409 (profile/sections.ts).
  */
-export const HANDLER_ERRORS: Record<string, readonly ErrorStatus[]> = {};
+const sectionEntries = SECTION_NAMES.flatMap((section) => {
+  const unique = ['contact', 'specialization', 'referee'].includes(section);
+  const saves = [section, ...(section === 'referee' ? [`${section}/add`] : []), `${section}/update`];
+  return [
+    ...saves.map((path) => [`POST /api/profile/${path}`, unique ? [404, 409] : [404]] as const),
+    [`POST /api/profile/${section}/remove`, [404]] as const,
+  ];
+});
+
+/**
+ * 4xx answers that a route's own code gives and its options do not show (its guard, form data and path parameters
+ * do), by `METHOD /path` as the route is declared: what the services it calls throw (409 for a state that does not
+ * allow it, 429 for the database-kept limits of shared/rate-limit.ts, 404 for a thing named in the body or query,
+ * 401 for a failed sign-in, 410 for a spent referee link). The test (openapi.test.ts) fails on a key that names no
+ * route.
+ */
+export const HANDLER_ERRORS: Record<string, readonly ErrorStatus[]> = {
+  'POST /api/auth/login': [401, 429],
+  'POST /api/auth/register': [403, 409, 429],
+  'POST /api/auth/verify': [429],
+  'POST /api/auth/verify-otp': [429],
+  'GET /api/auth/send-otp': [429],
+  'POST /api/auth/password-reset': [429],
+  'POST /api/auth/password': [429],
+  'POST /api/auth/activation': [404, 409, 429],
+  'POST /api/auth/activation/activate': [409, 429],
+  'GET /api/profile/search/member': [404, 429],
+  'POST /api/auth/mfa/verify': [429],
+  'POST /api/auth/mfa/totp/setup': [403, 409],
+  'POST /api/auth/mfa/totp/enable': [403],
+  'POST /api/auth/mfa/totp/remove': [403],
+  'POST /api/auth/passkeys/register/options': [403, 429],
+  'POST /api/auth/passkeys/register/verify': [403, 409],
+  'POST /api/auth/passkeys/sign-in/options': [429],
+  'POST /api/auth/passkeys/sign-in/verify': [429],
+  'POST /api/auth/passkeys/:id/remove': [429],
+  'POST /api/profile': [409],
+  'POST /api/profile/update': [404],
+  'POST /api/profile/firmBio': [404],
+  'POST /api/profile/firmBio/update': [404],
+  'POST /api/profile/referee/search': [404, 429],
+  'POST /api/application/submit/otp': [404, 409, 429],
+  'POST /api/application/submit': [404, 409, 429],
+  'POST /api/admin/updateUser/:id': [409],
+  'POST /api/admin/sendActivationLink': [404],
+  'POST /api/admin/loginas': [404],
+  'POST /api/admin/requirements': [409],
+  'POST /api/admin/requirements/update': [404],
+  'POST /api/admin/requirements/remove': [404],
+  'GET /api/documents/verify/:documentNo': [429],
+  'GET /api/questions': [404, 409, 410, 429],
+  'POST /api/questions/update': [404, 409, 410, 429],
+  'POST /api/profile/referee/send_email': [404, 409, 429],
+  'POST /api/admin/applications/:code/status': [409],
+  'POST /api/admin/applications/:code/return': [409],
+  'GET /api/profile/search': [429],
+  'GET /api/profile/search/show/:profileId': [429],
+  'GET /api/profile/search/stats': [429],
+  'GET /api/profile/search/photo/:profileId': [429],
+  'POST /api/admin/members/import': [409],
+  'POST /api/admin/billing/run': [409],
+  'POST /api/admin/billing/payments': [404, 409],
+  'POST /api/admin/billing/credit-notes': [404, 409],
+  'POST /api/payments': [404, 409],
+  'GET /api/profile/ledger': [404],
+  'GET /api/billing/balance': [404],
+  'GET /api/billing/pending': [404],
+  'GET /api/billing/history': [404],
+  'GET /api/subs': [404],
+  'POST /api/subs/certificate': [404, 409],
+  'GET /api/events/bookings/:bookingNo/ticket': [409],
+  'POST /api/events/bookings/:bookingNo/cancel': [409],
+  'POST /api/events/:no/book': [409],
+  'POST /api/admin/events/:no': [409],
+  'POST /api/admin/events/:no/logo': [409],
+  'POST /api/admin/events/:no/publish': [409],
+  'POST /api/admin/events/:no/cancel': [409],
+  'POST /api/admin/events/:no/attendance': [409],
+  'POST /api/admin/events/:no/close': [409],
+  'GET /api/cpd/statement/:year': [409],
+  'POST /api/cpd/activities/:id': [409],
+  'POST /api/cpd/activities/:id/delete': [409],
+  'POST /api/admin/cpd/activities/:id/accept': [409],
+  'POST /api/admin/cpd/activities/:id/reject': [409],
+  'POST /api/upgrade/submit': [404, 409],
+  'POST /api/upgrade/upgrade-report': [404],
+  'POST /api/upgrade/acceptance-letter': [404],
+  'POST /api/license': [404, 409],
+  'POST /api/license/update': [404, 409],
+  'POST /api/admin/licenses/:licenseNo/status': [409],
+  'POST /api/admin/project-url': [409],
+  'POST /api/projects/token': [409, 429],
+  'POST /api/projects/token/verify': [401, 429],
+  ...Object.fromEntries(sectionEntries),
+};
+
+/** Path parameters that only choose what is shown (an unknown category is an empty checklist), never a 404. */
+export const PARAMS_NOT_LOOKED_UP = new Set([
+  'GET /api/application/checklist/:membershipType',
+  'GET /api/license/checklist/:category',
+  'GET /api/upgrade/checklist/:category',
+]);
 
 /** `get`, `/api/profile/search/show/:profileId` → `getProfileSearchShowByProfileId`. */
 export function operationIdFor(method: string, url: string): string {
@@ -87,15 +199,17 @@ export function errorsOf(route: RouteOptions, url: string, schema: Json): ErrorS
   const found = new Set<number>([400]); // the input guard checks every path, query and body value of every call
   for (const hook of hooksOf(route)) for (const status of guardAnswers.get(hook as object) ?? []) found.add(status);
   // A path parameter looks a thing up (404), unless it is one of a fixed list (then a wrong one is a 400).
+  const method = [route.method].flat()[0];
   const params = (schema.params as { properties?: Record<string, Json> } | undefined)?.properties;
   const lookedUp = params ? Object.values(params).some((p) => !Array.isArray(p.enum)) : /[:{]/.test(url);
-  if (lookedUp) found.add(404);
-  // Form data (shared/uploads.ts): a file or body past the route's limits, or a member's third upload at once.
-  if (route.config && 'form' in route.config && route.config.form) {
+  if (lookedUp && !PARAMS_NOT_LOOKED_UP.has(`${method} ${url}`)) found.add(404);
+  // Any body: past the 1 MB body limit (or a form's own limits), or of a type the route does not take.
+  if (method !== 'GET' && method !== 'HEAD') {
     found.add(413);
-    found.add(429);
+    found.add(415);
   }
-  const method = [route.method].flat()[0];
+  // Form data (shared/uploads.ts): a member's third upload at once.
+  if (route.config && 'form' in route.config && route.config.form) found.add(429);
   for (const status of HANDLER_ERRORS[`${method} ${url}`] ?? []) found.add(status);
   return ERROR_STATUSES.filter((status) => found.has(status));
 }
@@ -166,13 +280,13 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
       for (const item of Object.values(document.paths as Record<string, Record<string, Json>>)) {
         for (const operation of Object.values(item)) {
           const responses = operation.responses as Record<string, Json>;
+          // A route's own 4xx schema (a body with more than the message) stays, with the shared wording.
+          for (const [status, declared] of Object.entries(responses)) {
+            const shared = ERROR_RESPONSES[Number(status) as ErrorStatus];
+            if (shared && declared.description === 'Default Response') declared.description = shared.description;
+          }
           for (const status of errorsByOperation.get(operation.operationId as string) ?? []) {
-            const declared = responses[status];
-            if (declared) {
-              // A route's own 4xx schema (a body with more than the message) stays, with the shared wording.
-              if (declared.description === 'Default Response') declared.description = ERROR_RESPONSES[status].description;
-              continue;
-            }
+            if (responses[status]) continue;
             responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
             used.add(status);
           }

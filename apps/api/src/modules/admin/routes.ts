@@ -43,7 +43,15 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/settings',
-      { onRequest: mainAdmin, schema: { tags, security, response: { 200: z.object({ data: adminSettingsSchema }) } } },
+      {
+        onRequest: mainAdmin,
+        schema: {
+          tags,
+          security,
+          summary: 'Site settings as the main administrator edits them: colours, installed packages, minor settings',
+          response: { 200: z.object({ data: adminSettingsSchema }) },
+        },
+      },
       async () => ({ data: await readAdminSettings(ctx) }),
     );
 
@@ -93,7 +101,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/users',
       {
         onRequest: requireAdmin,
-        schema: { tags, security, querystring: adminUsersQuery, response: { 200: z.object({ data: adminUsersPage }) } },
+        schema: {
+          tags,
+          security,
+          summary: 'A page of users, searched by name, e-mail, phone, ID number, profile or user id',
+          querystring: adminUsersQuery,
+          response: { 200: z.object({ data: adminUsersPage }) },
+        },
       },
       async (req) => ({ data: await listUsers(ctx, req.query.search, req.query.page, req.query.pageSize) }),
     );
@@ -102,14 +116,30 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/updateUser/:id',
       {
         onRequest: [requireAdmin, requireRecentMfa],
-        schema: { tags, security, params: idParams, body: updateUserRequest, response: { 200: z.object({ data: adminUserSchema }) } },
+        schema: {
+          tags,
+          security,
+          summary: "Changes a user's e-mail and phone number (the main administrator's e-mail stays)",
+          params: idParams,
+          body: updateUserRequest,
+          response: { 200: z.object({ data: adminUserSchema }) },
+        },
       },
       async (req) => ({ data: await updateUser(ctx, req, req.params.id, req.body.email, req.body.phone_no) }),
     );
 
     app.post(
       '/admin/deleteUser/:id',
-      { onRequest: [requireAdmin, requireRecentMfa], schema: { tags, security, params: idParams, response: message } },
+      {
+        onRequest: [requireAdmin, requireRecentMfa],
+        schema: {
+          tags,
+          security,
+          summary: 'Deletes a user (never the caller, never the main administrator)',
+          params: idParams,
+          response: message,
+        },
+      },
       async (req) => ({
         data: await deleteUser(ctx, req, req.params.id),
       }),
@@ -169,7 +199,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/requirements',
       {
         onRequest: mainAdmin,
-        schema: { tags, security, body: requirementInput, response: { 200: z.object({ data: adminRequirementSchema }) } },
+        schema: {
+          tags,
+          security,
+          summary: 'Adds a checklist requirement: an item for a category and checklist type',
+          body: requirementInput,
+          response: { 200: z.object({ data: adminRequirementSchema }) },
+        },
       },
       async (req) => ({ data: await addRequirement(ctx, req, req.body) }),
     );
@@ -177,19 +213,37 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/requirements/update',
       {
         onRequest: mainAdmin,
-        schema: { tags, security, body: requirementUpdate, response: { 200: z.object({ data: adminRequirementSchema }) } },
+        schema: {
+          tags,
+          security,
+          summary: "Changes a checklist requirement's description and order",
+          body: requirementUpdate,
+          response: { 200: z.object({ data: adminRequirementSchema }) },
+        },
       },
       async (req) => ({ data: await updateRequirement(ctx, req, req.body) }),
     );
     app.post(
       '/admin/requirements/remove',
-      { onRequest: mainAdmin, schema: { tags, security, body: userIdRequest, response: message } },
+      {
+        onRequest: mainAdmin,
+        schema: { tags, security, summary: 'Removes a checklist requirement', body: userIdRequest, response: message },
+      },
       async (req) => ({ data: await removeRequirement(ctx, req, req.body.id) }),
     );
 
     app.get(
       '/admin/audit',
-      { onRequest: requireAdmin, schema: { tags, security, querystring: auditQuery, response: { 200: z.object({ data: auditPage }) } } },
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags,
+          security,
+          summary: 'A page of the audit log, newest first, by action, actor, subject and dates',
+          querystring: auditQuery,
+          response: { 200: z.object({ data: auditPage }) },
+        },
+      },
       async (req) => ({ data: await listAudit(ctx, req.query) }),
     );
   };

@@ -39,10 +39,12 @@ const loginResponses = {
   // The session, or (a second factor on) the ticket for auth/mfa/verify.
   200: z.object({ data: z.union([sessionResponse, mfaChallengeSchema]) }),
   // An unverified account (the OTP ticket), or an account past its failed sign-ins (errors.voterToken: decision 029).
-  403: z.union([
-    z.object({ message: z.string(), otp: otpTicket }),
-    z.object({ message: z.string(), errors: z.object({ voterToken: z.array(z.string()) }) }),
-  ]),
+  403: z
+    .union([
+      z.object({ message: z.string(), otp: otpTicket }),
+      z.object({ message: z.string(), errors: z.object({ voterToken: z.array(z.string()) }) }),
+    ])
+    .describe('An unverified account (otp: the ticket for auth/verify-otp), or one past its failed sign-ins (errors.voterToken)'),
 };
 const message = { 200: z.object({ data: messageData }) };
 const tags = ['auth'];
@@ -53,48 +55,132 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       makeChallenge(ctx.config),
     );
 
-    app.post('/auth/login', { schema: { tags, body: loginRequest, response: loginResponses } }, async (req, reply) => {
-      try {
-        return { data: await login(ctx, req.ip, req.body.email, req.body.password, req.body.voterToken) };
-      } catch (error) {
-        if (error instanceof NotVerifiedError) return reply.status(403).send({ message: error.message, otp: error.otp });
-        throw error;
-      }
-    });
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags,
+          summary:
+            'Signs in with e-mail and password: the session, or with a second factor the mfaToken for auth/mfa/verify; 403 with the OTP ticket for an unverified account, or errors.voterToken when a bot check must come along',
+          body: loginRequest,
+          response: loginResponses,
+        },
+      },
+      async (req, reply) => {
+        try {
+          return { data: await login(ctx, req.ip, req.body.email, req.body.password, req.body.voterToken) };
+        } catch (error) {
+          if (error instanceof NotVerifiedError) return reply.status(403).send({ message: error.message, otp: error.otp });
+          throw error;
+        }
+      },
+    );
 
     app.post(
       '/auth/register',
-      { schema: { tags, body: registerRequest, response: { 200: z.object({ data: otpTicket }) } } },
+      {
+        schema: {
+          tags,
+          summary:
+            'Registers an applicant (unverified) with a first application for the chosen category; sends an OTP by SMS and an activation link by e-mail, and answers the OTP ticket',
+          body: registerRequest,
+          response: { 200: z.object({ data: otpTicket }) },
+        },
+      },
       async (req) => {
         await assertHuman(ctx.config, req.body.voterToken);
         return { data: await register(ctx, req.ip, req.body) };
       },
     );
 
-    app.post('/auth/verify', { schema: { tags, body: verifyRequest, response: session } }, async (req) => ({
-      data: await verifyActivationLink(ctx, req.ip, req.body.activation_code),
-    }));
+    app.post(
+      '/auth/verify',
+      {
+        schema: {
+          tags,
+          summary: "Verifies the account with the activation link's code (from the registration e-mail); answers the session",
+          body: verifyRequest,
+          response: session,
+        },
+      },
+      async (req) => ({
+        data: await verifyActivationLink(ctx, req.ip, req.body.activation_code),
+      }),
+    );
 
-    app.post('/auth/verify-otp', { schema: { tags, body: verifyOtpRequest, response: session } }, async (req) => ({
-      data: await verifyOtp(ctx, req.ip, req.body.id, req.body.otp_code),
-    }));
+    app.post(
+      '/auth/verify-otp',
+      {
+        schema: {
+          tags,
+          summary: 'Verifies the account (named by id) with the OTP sent by SMS; answers the session',
+          body: verifyOtpRequest,
+          response: session,
+        },
+      },
+      async (req) => ({
+        data: await verifyOtp(ctx, req.ip, req.body.id, req.body.otp_code),
+      }),
+    );
 
-    app.get('/auth/send-otp', { schema: { tags, querystring: sendOtpQuery, response: message } }, async (req) => ({
-      data: await resendOtp(ctx, req.ip, req.query.user_id),
-    }));
+    app.get(
+      '/auth/send-otp',
+      {
+        schema: {
+          tags,
+          summary: 'Sends a new OTP by SMS to an unverified account (the same answer for any other account)',
+          querystring: sendOtpQuery,
+          response: message,
+        },
+      },
+      async (req) => ({
+        data: await resendOtp(ctx, req.ip, req.query.user_id),
+      }),
+    );
 
-    app.post('/auth/password-reset', { schema: { tags, body: passwordResetRequest, response: message } }, async (req) => {
-      await assertHuman(ctx.config, req.body.voterToken);
-      return { data: await requestPasswordReset(ctx, req.ip, req.body.email) };
-    });
+    app.post(
+      '/auth/password-reset',
+      {
+        schema: {
+          tags,
+          summary: 'Sends a password reset link to the e-mail when it has an account (the same answer either way)',
+          body: passwordResetRequest,
+          response: message,
+        },
+      },
+      async (req) => {
+        await assertHuman(ctx.config, req.body.voterToken);
+        return { data: await requestPasswordReset(ctx, req.ip, req.body.email) };
+      },
+    );
 
-    app.post('/auth/password', { schema: { tags, body: setPasswordWithTokenRequest, response: message } }, async (req) => ({
-      data: await resetPassword(ctx, req.ip, req.body.token, req.body.password),
-    }));
+    app.post(
+      '/auth/password',
+      {
+        schema: {
+          tags,
+          summary: "Sets a new password with a reset link's token (once); every session of the account ends",
+          body: setPasswordWithTokenRequest,
+          response: message,
+        },
+      },
+      async (req) => ({
+        data: await resetPassword(ctx, req.ip, req.body.token, req.body.password),
+      }),
+    );
 
     app.post(
       '/auth/set-password',
-      { onRequest: requireUser, schema: { tags, body: changePasswordRequest, response: message, security: [{ bearer: [] }] } },
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          summary: "Changes the caller's password; the account's other sessions end, this one stays",
+          body: changePasswordRequest,
+          response: message,
+          security: [{ bearer: [] }],
+        },
+      },
       async (req) => {
         const user = currentUser(req);
         return { data: await changePassword(ctx, user.id, req.auth?.sessionId ?? 0, req.body.password) };
@@ -105,7 +191,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/auth/notification',
       {
         onRequest: requireUser,
-        schema: { tags, body: notificationRequest, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] },
+        schema: {
+          tags,
+          summary: "Sets the caller's e-mail and SMS notification choices (reminders, updates); answers the user",
+          body: notificationRequest,
+          response: { 200: z.object({ data: userSchema }) },
+          security: [{ bearer: [] }],
+        },
       },
       async (req) => {
         const user = currentUser(req);
@@ -126,7 +218,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/logout',
-      { onRequest: requireSession, schema: { tags, response: message, security: [{ bearer: [] }] } },
+      {
+        onRequest: requireSession,
+        schema: { tags, summary: 'Signs out: ends the session the call is made with', response: message, security: [{ bearer: [] }] },
+      },
       async (req) => {
         if (req.auth) await endSession(ctx.db, req.auth.sessionId);
         return { data: { message: messages.loggedOut } };
@@ -135,7 +230,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/auth/user',
-      { onRequest: requireSession, schema: { tags, response: { 200: z.object({ data: userSchema }) }, security: [{ bearer: [] }] } },
+      {
+        onRequest: requireSession,
+        schema: {
+          tags,
+          summary: 'The signed-in user (staff who must still enrol a second factor too)',
+          response: { 200: z.object({ data: userSchema }) },
+          security: [{ bearer: [] }],
+        },
+      },
       async (req) => ({ data: toUserDto(currentUser(req), ctx.config) }),
     );
 
@@ -144,6 +247,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary:
+            "Activation of a registered member's account, step one: membership and ID number checked against the register; a code goes to the e-mail and phone on record (answered masked)",
           body: activationRequest,
           response: { 200: z.object({ data: z.object({ message: z.string(), email: z.string(), phone: z.string() }) }) },
         },
@@ -154,9 +259,20 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/auth/activation/activate', { schema: { tags, body: activateRequest, response: session } }, async (req) => ({
-      data: await activateMember(ctx, req.ip, req.body.email, req.body.otp_code, req.body.password),
-    }));
+    app.post(
+      '/auth/activation/activate',
+      {
+        schema: {
+          tags,
+          summary: 'Activation, step two: the code and a new password create the account, signed in; answers the session',
+          body: activateRequest,
+          response: session,
+        },
+      },
+      async (req) => ({
+        data: await activateMember(ctx, req.ip, req.body.email, req.body.otp_code, req.body.password),
+      }),
+    );
 
     app.get(
       '/profile/search/member',

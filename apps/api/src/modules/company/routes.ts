@@ -41,13 +41,27 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         };
       },
     );
-    app.get('/company', { schema: { tags, response: { 200: z.object({ data: companySchema }) } } }, async () => {
-      const company = await loadCompany(ctx.db);
-      return { data: { displayName: company?.displayName ?? 'Member Portal', logo: company?.logo ?? '' } };
-    });
-    app.get('/company/terms', { schema: { tags, response: { 200: z.object({ data: z.array(termsSchema) }) } } }, async () => {
-      const company = await loadCompany(ctx.db);
-      return { data: company ? [{ termsAndConditions: company.termsAndConditions, projectURL: company.projectUrl }] : [] };
-    });
+    app.get(
+      '/company',
+      { schema: { tags, summary: "The organisation's display name and logo", response: { 200: z.object({ data: companySchema }) } } },
+      async () => {
+        const company = await loadCompany(ctx.db);
+        return { data: { displayName: company?.displayName ?? 'Member Portal', logo: company?.logo ?? '' } };
+      },
+    );
+    app.get(
+      '/company/terms',
+      {
+        schema: {
+          tags,
+          summary: 'The terms and conditions applicants accept, and the projects system address (projectURL)',
+          response: { 200: z.object({ data: z.array(termsSchema) }) },
+        },
+      },
+      async () => {
+        const company = await loadCompany(ctx.db);
+        return { data: company ? [{ termsAndConditions: company.termsAndConditions, projectURL: company.projectUrl }] : [] };
+      },
+    );
   };
 }

@@ -5,6 +5,7 @@ import {
   messages,
   PDF_MAX_BYTES,
   SECTION_NAMES,
+  SECTIONS,
   type SectionName,
   TEXT_LIMITS,
 } from '@portal/contract';
@@ -134,7 +135,12 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/profile/employees/employeeSetup',
       {
         ...signedIn,
-        schema: { tags, security, response: { 200: z.object({ data: z.array(z.object({ code: z.string(), description: z.string() })) }) } },
+        schema: {
+          tags,
+          security,
+          summary: 'Employee types (code and description) for the employees section',
+          response: { 200: z.object({ data: z.array(z.object({ code: z.string(), description: z.string() })) }) },
+        },
       },
       async () => ({ data: await employeeTypes(ctx) }),
     );
@@ -146,7 +152,15 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const one = { 200: z.object({ data: entrySchema }) };
       app.get(
         base,
-        { ...signedIn, schema: { tags, security, response: { 200: z.object({ data: z.array(entrySchema) }) } } },
+        {
+          ...signedIn,
+          schema: {
+            tags,
+            security,
+            summary: `The caller's ${SECTIONS[section].title} entries, with their files`,
+            response: { 200: z.object({ data: z.array(entrySchema) }) },
+          },
+        },
         async (req) => ({
           data: await listEntries(ctx, currentUser(req), section),
         }),
@@ -239,7 +253,13 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/application/checklist/:membershipType',
       {
         ...signedIn,
-        schema: { tags: ['checklist'], security, params: z.object({ membershipType: code() }), response: checklistResponse },
+        schema: {
+          tags: ['checklist'],
+          security,
+          summary: "The caller's Application checklist for a membership category, computed from their profile",
+          params: z.object({ membershipType: code() }),
+          response: checklistResponse,
+        },
       },
       async (req) => ({ data: await checklistFor(ctx, currentUser(req), req.params.membershipType, 'Application') }),
     );

@@ -19,12 +19,28 @@ export function setupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/setup/membership-categories',
-      { schema: { tags, response: { 200: z.object({ data: z.array(membershipCategorySchema) }) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Membership categories in order, with whether one may apply and each charge (amount including VAT)',
+          response: { 200: z.object({ data: z.array(membershipCategorySchema) }) },
+        },
+      },
       async () => ({ data: await listCategories(ctx.db) }),
     );
-    app.get('/setup/disclaimers', { schema: { tags, response: { 200: z.object({ data: z.array(disclaimerSchema) }) } } }, async () => ({
-      data: await listDisclaimers(ctx.db),
-    }));
+    app.get(
+      '/setup/disclaimers',
+      {
+        schema: {
+          tags,
+          summary: 'The disclaimers shown at activation and at application',
+          response: { 200: z.object({ data: z.array(disclaimerSchema) }) },
+        },
+      },
+      async () => ({
+        data: await listDisclaimers(ctx.db),
+      }),
+    );
     app.get(
       '/application/requirements',
       {
