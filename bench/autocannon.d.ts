@@ -20,6 +20,7 @@ declare module 'autocannon' {
     duration?: number;
     overallRate?: number;
     timeout?: number;
+    headers?: Record<string, string>;
     requests?: { method?: string; path?: string; setupRequest?: (request: RawRequest) => RawRequest }[];
   }
   interface Result {

@@ -39,7 +39,7 @@ import { audit } from './shared/audit';
 import type { AppContext } from './shared/context';
 import { registerErrorHandler } from './shared/errors';
 import { registerInputGuard } from './shared/input-guard';
-import { genReqId, type LogStream, loggerOptions, registerRequestLogging } from './shared/logging';
+import { genReqId, type LogStream, loggerOptions, OneLinePerRequest } from './shared/logging';
 import { createMetrics, registerMetrics } from './shared/metrics';
 import { openApiOptions } from './shared/openapi';
 import { webAppColoursFor } from './shared/pages/render';
@@ -53,8 +53,8 @@ export async function buildApp(config: Config, database: Database, options: { lo
     // JSON logs through pino (shared/logging.ts): a request id on every line; no headers, bodies or token values.
     logger: loggerOptions(config, { enabled: options.logger, stream: options.logStream }),
     genReqId,
-    // One line per request, written when it is answered (registerRequestLogging), instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request, written when it is answered, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     // Per-address rate limits rely on the client address: trust only the configured proxy hops.
     // A function, not the number: Fastify 5.12 ignores X-Forwarded-For when trustProxy is a number.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
@@ -68,7 +68,6 @@ export async function buildApp(config: Config, database: Database, options: { lo
     reply.header('x-request-id', request.id);
     done();
   });
-  registerRequestLogging(app);
 
   const ctx: AppContext = { db: database.db, config, storage: createStorage(config) };
   // Prometheus metrics in this app's own registry; GET /metrics for internal scrapers (shared/metrics.ts).

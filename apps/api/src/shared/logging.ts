@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config';
 
@@ -131,23 +131,19 @@ export function loggerOptions(config: Config, options: { enabled?: boolean; stre
 
 /**
  * One line per request at `info`, when it has been answered: method, URL (as loggableUrl masks it), client, status
- * and time. The "incoming request" line comes at `debug` only (Fastify's own request logging, two lines at info, is
- * turned off in buildApp).
+ * and time ("request completed", or "request errored" with the error). Fastify's own controller writes two lines
+ * at info, one when the request arrives without its outcome; that line comes at `debug` here (issue 27: each line
+ * costs CPU on every request).
  */
-export function registerRequestLogging(app: FastifyInstance) {
-  // With logging off, Fastify's placeholder logger has no levels: nothing to add.
-  const logger = app.log as Partial<pino.Logger>;
-  if (typeof logger.isLevelEnabled !== 'function') return;
-  if (logger.isLevelEnabled('debug')) {
-    app.addHook('onRequest', (request, _reply, done) => {
-      request.log.debug({ req: request }, 'incoming request');
-      done();
-    });
+export class OneLinePerRequest extends LogController {
+  incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
   }
-  app.addHook('onResponse', (request, reply, done) => {
-    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 /** The request serializer logs no headers; whatever else logs them, these values never leave the process. */

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { audit } from '../../shared/audit';
 import type { AppContext } from '../../shared/context';
 import { badRequest, conflict, notFound } from '../../shared/errors';
+import { forgetRequirements } from '../../shared/kept-requirements';
 
 const { requirements, membershipCategories } = schema;
 
@@ -48,6 +49,7 @@ export async function addRequirement(ctx: AppContext, request: FastifyRequest, i
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict('This item is already required for the category and type');
+  forgetRequirements(ctx.db);
   await audit(ctx.db, request, { action: 'requirement.saved', target: `requirement:${row.id}`, details: { created: true, ...toDto(row) } });
   return toDto(row);
 }
@@ -60,6 +62,7 @@ export async function updateRequirement(ctx: AppContext, request: FastifyRequest
     .set({ description: input.description, sequence: input.sequence })
     .where(eq(requirements.id, input.id))
     .returning();
+  forgetRequirements(ctx.db);
   await audit(ctx.db, request, {
     action: 'requirement.saved',
     target: `requirement:${row.id}`,
@@ -71,6 +74,7 @@ export async function updateRequirement(ctx: AppContext, request: FastifyRequest
 export async function removeRequirement(ctx: AppContext, request: FastifyRequest, id: number) {
   const [row] = await ctx.db.delete(requirements).where(eq(requirements.id, id)).returning();
   if (!row) throw notFound('Requirement not found');
+  forgetRequirements(ctx.db);
   await audit(ctx.db, request, { action: 'requirement.removed', target: `requirement:${id}`, details: toDto(row) });
   return { message: 'Requirement removed' };
 }

@@ -8,7 +8,8 @@ import {
   refereeWaitingNote,
 } from '@portal/contract';
 import { type Db, schema } from '@portal/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../shared/context';
 import { cachedMinorSettings } from '../../shared/organisation';
 import { preparedPerDb } from '../../shared/prepared';
@@ -38,25 +39,46 @@ export interface ChecklistFacts {
   rules?: RuleFacts;
 }
 
-// Read with every profile summary and checklist: built once and prepared (issue 11).
+/** One line of counts per section of a profile's entries. */
+const statsFields = {
+  section: profileEntries.section,
+  count: sql<number>`count(*)::int`.as('count'),
+  personal: sql<number>`(count(*) filter (where ${profileEntries.data}->>'Type' = 'Personal'))::int`.as('personal'),
+  accepted: sql<number>`(count(*) filter (where ${profileEntries.data}->>'response' = 'Accept'))::int`.as('accepted'),
+  rejected: sql<number>`(count(*) filter (where ${profileEntries.data}->>'response' = 'Reject'))::int`.as('rejected'),
+};
+export interface EntryStatsRow {
+  section: string;
+  count: number;
+  personal: number;
+  accepted: number;
+  rejected: number;
+}
+
+// Read with every checklist: built once and prepared (issue 11).
 const entryStatsQuery = preparedPerDb((db) =>
   db
-    .select({
-      section: profileEntries.section,
-      count: sql<number>`count(*)::int`,
-      personal: sql<number>`(count(*) filter (where ${profileEntries.data}->>'Type' = 'Personal'))::int`,
-      accepted: sql<number>`(count(*) filter (where ${profileEntries.data}->>'response' = 'Accept'))::int`,
-      rejected: sql<number>`(count(*) filter (where ${profileEntries.data}->>'response' = 'Reject'))::int`,
-    })
+    .select(statsFields)
     .from(profileEntries)
     .where(eq(profileEntries.profileId, sql.placeholder('profileId')))
     .groupBy(profileEntries.section)
     .prepare('checklist_entry_stats'),
 );
 
-/** Every section's counts in one query. */
-export async function loadEntryStats(db: Db, profileId: string): Promise<Map<string, SectionStats>> {
-  const rows = await entryStatsQuery(db).execute({ profileId });
+/**
+ * The same counts as a JSON list, for a column beside the profile (`profileId`: the outer query's column): the
+ * profile summary reads them with the profile, in one round trip (issue 27).
+ */
+export function entryStatsJson(profileId: AnyPgColumn): SQL<EntryStatsRow[]> {
+  const stats = new QueryBuilder()
+    .select(statsFields)
+    .from(profileEntries)
+    .where(eq(profileEntries.profileId, profileId))
+    .groupBy(profileEntries.section);
+  return sql<EntryStatsRow[]>`(select coalesce(json_agg(s), '[]'::json) from (${stats}) s)`;
+}
+
+export function entryStats(rows: EntryStatsRow[]): Map<string, SectionStats> {
   return new Map(
     rows.map((r) => [
       r.section,
@@ -65,12 +87,22 @@ export async function loadEntryStats(db: Db, profileId: string): Promise<Map<str
   );
 }
 
-export async function loadChecklistFacts(ctx: AppContext, profile: ProfileRow | null): Promise<ChecklistFacts> {
-  const [minor, stats] = await Promise.all([
+/** Every section's counts in one query. */
+export async function loadEntryStats(db: Db, profileId: string): Promise<Map<string, SectionStats>> {
+  return entryStats(await entryStatsQuery(db).execute({ profileId }));
+}
+
+/** The checklist's facts; `stats` when the caller read them already (the profile summary reads them with the profile). */
+export async function loadChecklistFacts(
+  ctx: AppContext,
+  profile: ProfileRow | null,
+  stats?: Map<string, SectionStats>,
+): Promise<ChecklistFacts> {
+  const [minor, entries] = await Promise.all([
     cachedMinorSettings(ctx.db),
-    profile ? loadEntryStats(ctx.db, profile.profileId) : Promise.resolve(new Map<string, SectionStats>()),
+    stats ?? (profile ? loadEntryStats(ctx.db, profile.profileId) : Promise.resolve(new Map<string, SectionStats>())),
   ]);
-  return { profile, stats, boardCaption: minor.organisation_caption === BOARD_CAPTION };
+  return { profile, stats: entries, boardCaption: minor.organisation_caption === BOARD_CAPTION };
 }
 
 const count = (facts: ChecklistFacts, section: string) => facts.stats.get(section)?.count ?? 0;
