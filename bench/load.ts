@@ -502,7 +502,9 @@ async function main() {
   console.log(`Target, p99 < ${TARGET_P99_MS} ms with 0 errors: ${met ? 'met' : 'NOT met'}`);
   if (cpu) {
     const apiMs = (cpu.server * 1000) / (measured.length / elapsed);
-    console.log(`Target, API CPU per request ≤ ${TARGET_CPU_MS} ms: ${apiMs <= TARGET_CPU_MS ? 'met' : 'NOT met'} (${apiMs.toFixed(2)} ms)`);
+    console.log(
+      `Target, API CPU per request ≤ ${TARGET_CPU_MS} ms: ${apiMs <= TARGET_CPU_MS ? 'met' : 'NOT met'} (${apiMs.toFixed(2)} ms)`,
+    );
   }
 
   if (profileDir) {
