@@ -4,7 +4,7 @@
  *
  * For each database (PostgreSQL on a fresh database `bench_portal`, and PGlite in a temporary DATA_DIR) it:
  *   1. migrates, seeds and bulk-loads <members> realistic members (default 200,000) in this process;
- *   2. prints EXPLAIN ANALYZE of a name search, to show the trigram index at work;
+ *   2. prints EXPLAIN (ANALYZE, BUFFERS) of name searches (common, rare, a word start, apostrophes, no match: decision 055);
  *   3. renders a membership certificate, an invoice and a receipt ~100 times each in this process (median and p99);
  *   4. starts the API server as a child process on that database and drives GET /api/profile/search from this
  *      process, with names and with member numbers, twice each: at a steady rate (open loop, bench/steady-load.ts:
@@ -83,18 +83,28 @@ async function prepare(db: Db, label: string) {
         log(`${label}: ${done.toLocaleString('en-KE')} / ${count.toLocaleString('en-KE')} members`);
       }
     },
+    onStep: (step, ms) => log(`${label}: load step ${step}: ${(ms / 1000).toFixed(1)} s`),
   });
   log(`${label}: ${inserted.toLocaleString('en-KE')} new members loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the name search as the server runs it: a common first and last name, a common
+ * surname, a word start, a name with apostrophes, a rare name (three names that few members share) and a misspelt one
+ * that matches nobody (every tier read to the end). BENCH_VERBOSE prints the plans.
+ */
 async function explain(db: Db, label: string) {
-  for (const term of ['John Mwangi', 'Otieno']) {
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, costs off, timing on) ${nameSearchQuery(term, 1)}`);
+  for (const term of ['John Mwangi', 'Otieno', 'Mwang', "Ng'ang'a", 'Zawadi Chebet Lokwawi', 'Wekesaa Otienoo']) {
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+      db,
+      sql`explain (analyze, buffers, costs off, timing on) ${nameSearchQuery(term, 1)}`,
+    );
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    const usesIndex = text.includes('profiles_listed_search_trgm_idx');
+    const usesIndex = text.includes('profiles_register_search_idx');
     const time = text.match(/Execution Time: ([\d.]+) ms/)?.[1];
+    const buffers = text.match(/Buffers: ([^\n]+)/)?.[1];
     log(
-      `${label}: EXPLAIN ANALYZE name search "${term}": ${usesIndex ? 'uses profiles_listed_search_trgm_idx' : 'does NOT use the trigram index'}, ${time} ms`,
+      `${label}: EXPLAIN ANALYZE name search "${term}": ${usesIndex ? 'uses profiles_register_search_idx' : 'does NOT use the register index'}, ${time} ms, buffers ${buffers}`,
     );
     if (process.env.BENCH_VERBOSE || !usesIndex) console.log(text.replace(/^/gm, '    '));
   }

@@ -66,16 +66,53 @@ export const profiles = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(second_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(member_no, ''))`,
     ),
+    /**
+     * The names as the public register matches them (migration 0028, decision 055): accents and apostrophes dropped,
+     * lower case, words of a–z and 0–9 separated by single spaces (`register_normalise`; the API normalises a search
+     * term the same way).
+     */
+    registerName: text('register_name').generatedAlwaysAs(
+      sql`register_normalise(coalesce(first_name, '') || ' ' || coalesce(second_name, '') || ' ' || coalesce(last_name, ''))`,
+    ),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('profiles_member_no_key').on(t.memberNo),
     index('profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // The public register searches listed members only: a smaller index, and no membership lookup per candidate.
-    index('profiles_listed_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`listed`),
+    // The public register (listed members only; decision 055). Several words: whole words and word starts as
+    // exact keys (`register_search_vector`: 'mwangi', and '>m' … '>mwangi'); parts of words through trigrams. Written
+    // through, not through a pending list that every search would read.
+    index('profiles_register_search_idx')
+      .using('gin', sql`register_search_vector(${t.registerName})`)
+      .where(sql`listed`)
+      .with({ fastupdate: false }),
+    index('profiles_register_name_trgm_idx')
+      .using('gin', sql`${t.registerName} gin_trgm_ops`)
+      .where(sql`listed`)
+      .with({ fastupdate: false }),
     // The secretariat's exact look-ups by ID number and e-mail (GET /api/admin/members; issue 26).
     index('profiles_id_no_idx').on(sql`upper(${t.identificationDocumentNo})`),
     index('profiles_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Each word of each listed profile's `register_name` with the name (collation "C"), for the public register's
+ * one-word searches (decision 055): the key is the order of the results (the word, then shorter names, then the
+ * name), so a whole word or a word start is a range of it read only as far as the page needs, however many members
+ * share the name. Kept by statement triggers on `profiles` (migration 0028), never written by the application.
+ */
+export const registerWords = pgTable(
+  'register_words',
+  {
+    word: text('word').notNull(),
+    nameLength: smallint('name_length').notNull(),
+    name: text('name').notNull(),
+    profileId: text('profile_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.nameLength, t.name, t.profileId] }),
+    index('register_words_profile_idx').on(t.profileId, t.word),
   ],
 );
 

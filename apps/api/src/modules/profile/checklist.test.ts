@@ -216,6 +216,7 @@ describe('checklist rules', () => {
     confirmed: false,
     listed: false,
     searchText: null,
+    registerName: null,
     createdAt: new Date(),
     updatedAt: new Date(),
   } satisfies ChecklistFacts['profile'];

@@ -1,11 +1,12 @@
 import { encodeBase64, messages, SEARCH_MAX_RESULTS, SEARCH_PAGE_SIZE, searchPageCount } from '@portal/contract';
-import { schema } from '@portal/db';
-import { eq, like } from 'drizzle-orm';
+import { queryRows, schema } from '@portal/db';
+import { eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestApp, uniqueIp } from '../../../test/harness';
 import { releasedMember } from '../../../test/register';
 import { forgetCachedSettings } from '../../shared/organisation';
 import { checkLedgerInvariants, postPayment, raiseInvoice } from '../billing';
+import { registerNormalise } from './words';
 
 const t = await createTestApp({ searchRatePerMinute: 5 });
 
@@ -339,5 +340,152 @@ describe('who is listed follows the memberships (trigger, decision 027)', () => 
       .returning();
     await t.db.update(schema.memberships).set({ profileId: to.profileId }).where(eq(schema.memberships.profileId, from.profileId));
     expect([await listed(from.profileId), await listed(to.profileId)]).toEqual([false, true]);
+  });
+});
+
+describe('ranking and matching of names (decision 055)', () => {
+  /** Listed members straight into the tables, `names` in the order given ([first, last]); returns their member numbers. */
+  const addMembers = async (prefix: string, names: [string, string][]) => {
+    const rows = names.map(([firstName, lastName], i) => ({
+      profileId: `PR${prefix}${String(i).padStart(4, '0')}`,
+      memberNo: `${prefix}${String(i).padStart(4, '0')}`,
+      firstName,
+      lastName,
+    }));
+    await t.db.insert(schema.profiles).values(rows);
+    await t.db
+      .insert(schema.memberships)
+      .values(rows.map(({ profileId, memberNo }) => ({ profileId, memberNo, categoryCode: 'GRADUATE', status: 'Active' })));
+    return rows.map((r) => r.memberNo);
+  };
+  const remove = (prefix: string) => t.db.delete(schema.profiles).where(like(schema.profiles.profileId, `PR${prefix}%`));
+
+  it('lists whole words first, then word starts, then parts of words, whatever the order they were added in', async () => {
+    // Added worst first: the order of the rows on disk is the reverse of the order the search must give.
+    const [part, start, startAndWhole, whole] = await addMembers('RKA', [
+      ['Amos', 'Mazqen'],
+      ['Amosi', 'Zqenna'],
+      ['Amos', 'Zqenna'],
+      ['Amos', 'Zqen'],
+    ]);
+    try {
+      const single = memberNos((await search('zqen')).body);
+      expect(single[0]).toBe(whole);
+      expect(single.slice(1, 3).sort()).toEqual([start, startAndWhole].sort());
+      expect(single[3]).toBe(part);
+      // Two words: every word whole, then every word at least a start (more whole words first), then parts.
+      expect(memberNos((await search('amos zqen')).body)).toEqual([whole, startAndWhole, start, part]);
+      expect(memberNos((await search('ZQEN   amos')).body)).toEqual([whole, startAndWhole, start, part]);
+      expect((await search('amos zqen')).body.data.total).toBe(4);
+      expect(memberNos((await search('mos qen')).body).sort()).toEqual([whole, start, startAndWhole, part].sort());
+    } finally {
+      await remove('RKA');
+    }
+  });
+
+  it('matches names whatever their accents, and finds accented names from plain letters', async () => {
+    const [accented, plain, other] = await addMembers('RKB', [
+      ['Zoé', 'Ñúñezqa'],
+      ['Zoe', 'Nunezqa'],
+      ['Øyvind', 'Straßeqa'],
+    ]);
+    try {
+      for (const term of ['zoe nunezqa', 'ZOË NÚÑEZQA', 'Zoé Ñúñezqa', 'Zoe\u0301 Nun\u0303ezqa']) {
+        expect(memberNos((await search(term)).body).sort(), term).toEqual([accented, plain].sort());
+      }
+      expect(memberNos((await search('oyvind strasseqa')).body)).toEqual([other]);
+      expect(memberNos((await search('Øyvind Straßeqa')).body)).toEqual([other]);
+    } finally {
+      await remove('RKB');
+    }
+  });
+
+  it("finds Ng'ang'a and Nganga alike, with straight or curly apostrophes or none, as a whole word and by its start", async () => {
+    const found = await addMembers('RKC', [
+      ['Qwilma', "Ng'ang'a"],
+      ['Qwilma', 'Nganga'],
+      ['Qwilma', 'Ng’ang’a'],
+    ]);
+    try {
+      for (const term of ["Qwilma Ng'ang'a", 'qwilma nganga', 'Qwilma Ng’ang’a', "qwilma ng'an", "Ng'ang'a Qwilma"]) {
+        const response = await search(term);
+        expect(memberNos(response.body).sort(), term).toEqual([...found].sort());
+        expect(response.body.data.total).toBe(3);
+      }
+      // The name as stored is what the register shows.
+      const names = (await search('qwilma nganga')).body.data.profiles.map((p: { LastName: string }) => p.LastName).sort();
+      expect(names).toEqual(["Ng'ang'a", 'Nganga', 'Ng’ang’a'].sort());
+    } finally {
+      await remove('RKC');
+    }
+  });
+
+  it('puts the few whole-word matches of a common name first even when hundreds of longer names start with it', async () => {
+    // 250 members whose surname starts with the term, added before the 3 whose surname is the term.
+    const starts = await addMembers(
+      'RKD',
+      Array.from({ length: 250 }, (_, i): [string, string] => [`Given${i}`, 'Zkamaus']),
+    );
+    const wholes = await addMembers('RKE', [
+      ['Peter', 'Zkamau'],
+      ['Anne', 'Zkamau'],
+      ['Peter', 'Zkamausi'],
+    ]);
+    try {
+      const response = await search('zkamau');
+      expect(response.body.data).toMatchObject({ total: SEARCH_MAX_RESULTS, capped: true });
+      expect(memberNos(response.body).slice(0, 2).sort()).toEqual(wholes.slice(0, 2).sort());
+      expect(
+        memberNos(response.body)
+          .slice(2)
+          .every((n: string) => n !== wholes[0] && n !== wholes[1]),
+      ).toBe(true);
+      // With the first name, among the namesakes: the whole-word match, then the start of a word.
+      expect(memberNos((await search('peter zkamau')).body)).toEqual([wholes[0], wholes[2]]);
+      // A whole word first, then the ten whose first name starts with it (Given70 to Given79).
+      const given = await search('given7 zkamaus');
+      expect(memberNos(given.body)[0]).toBe(starts[7]);
+      expect(given.body.data.total).toBe(11);
+    } finally {
+      await remove('RKD');
+      await remove('RKE');
+    }
+  });
+
+  it('follows a change of name or a deletion at once (register_words is kept by triggers on profiles)', async () => {
+    const [no] = await addMembers('RKF', [['Quilla', 'Oldnamezz']]);
+    const words = async () =>
+      (await t.db.select().from(schema.registerWords).where(eq(schema.registerWords.profileId, 'PRRKF0000'))).map((w) => w.word).sort();
+    try {
+      expect(memberNos((await search('oldnamezz')).body)).toEqual([no]);
+      await t.db.update(schema.profiles).set({ lastName: 'Newnamezz' }).where(eq(schema.profiles.profileId, 'PRRKF0000'));
+      expect(memberNos((await search('oldnamezz')).body)).toEqual([]);
+      expect(memberNos((await search('newnamezz')).body)).toEqual([no]);
+      expect(memberNos((await search('quilla newnam')).body)).toEqual([no]);
+      expect(await words()).toEqual(['newnamezz', 'quilla']);
+    } finally {
+      await remove('RKF');
+    }
+    expect(await words()).toEqual([]);
+  });
+
+  it('normalises a term in the API exactly as the database normalises names', async () => {
+    const samples = [
+      "Ng'ang'a",
+      'Ng’ang’a',
+      'ZOË Ñúñez-Pérez',
+      'Zoe\u0301',
+      'Øyvind Straße Æsir Œuvre Łukasz Đorđe Þór',
+      '  Mary–Anne   d`Souza ',
+      'O´Brien ʻOla ʼAbd',
+      'İlker Ähmed',
+      'Wanjiru (Njeri) / Kamau & Sons 2nd',
+      'Σωκράτης Иван 李',
+      '',
+    ];
+    for (const value of samples) {
+      const [row] = await queryRows<{ n: string }>(t.db, sql`select register_normalise(${value}) as n`);
+      expect(row.n, value).toBe(registerNormalise(value));
+    }
   });
 });

@@ -15,6 +15,7 @@ import { consumeLocalLimit } from '../../shared/rate-limit';
 import { wordsWhere } from '../../shared/sql-search';
 import { today } from '../billing';
 import { type RegisterLookups, registerLookups } from './lookups';
+import { registerWords, wordsQuery } from './words';
 
 /** What a public register query reads: public columns only, so nothing private can leak into a response. */
 interface PublicRow {
@@ -91,9 +92,9 @@ const MEMBER_NO_LIKE = /^[A-Za-z/-]*\d[A-Za-z0-9/-]*$/;
 
 /**
  * The public search (GET profile/search): by name or member number, 20 a page, with the total.
- * A term that looks like a member number is first matched exactly (unique index); otherwise every word of
- * the term must appear in the lower-case names and number (`search_text`, GIN trigram index), best
- * matches first (trigram similarity), then by last and first name.
+ * A term that looks like a member number is first matched exactly (unique index), then as part of numbers and names
+ * (`search_text`, trigram index). Otherwise every word of the term, accents and apostrophes aside, must be a whole
+ * word, the start of a word or part of a word of the names: whole words first, then starts, then parts (decision 055).
  */
 export async function searchRegister(ctx: AppContext, term: string, page: number, licensedOnly = false): Promise<SearchPage> {
   const empty = { profiles: [], total: 0, capped: false, page, pageSize: SEARCH_PAGE_SIZE };
@@ -113,16 +114,22 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
   // Past the cap there is nothing to show (and the query would show the row that only signals "more").
   if (offset >= SEARCH_MAX_RESULTS) {
-    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly));
+    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly, false));
     return { ...empty, total: Math.min(Number(count.n), SEARCH_MAX_RESULTS), capped: Number(count.n) > SEARCH_MAX_RESULTS };
   }
-  const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page, minor.showWorkPlace, licensedOnly));
-  let found = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && page > 1) {
-    // Past the last page: the window count has no row to ride on.
-    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly));
-    found = Number(count.n);
-  }
+  const search = async (withParts: boolean) => {
+    const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page, minor.showWorkPlace, licensedOnly, withParts));
+    let found = rows.length ? Number(rows[0].total) : 0;
+    if (!rows.length && page > 1) {
+      // Past the last page: the window count has no row to ride on.
+      const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly, withParts));
+      found = Number(count.n);
+    }
+    return { rows, found };
+  };
+  let { rows, found } = await search(false);
+  // Whole words and word starts fill less than a page: parts of words too (decision 055).
+  if (found < SEARCH_PAGE_SIZE && isNameSearch(cleaned)) ({ rows, found } = await search(true));
   return {
     profiles: toPublic(rows),
     total: Math.min(found, SEARCH_MAX_RESULTS),
@@ -139,10 +146,10 @@ export function memberNoQuery(cleaned: string, withWorkplace: boolean, licensedO
 }
 
 /**
- * Listed members whose names or number hold every word of the term (at most 6 words), at most
- * SEARCH_MAX_RESULTS + 1 of them: the extra row only says that there are more. Bounding the candidates bounds the
- * work of a very common name (decision 021). Reads `profiles` alone (`listed`, kept by a trigger on memberships,
- * and the partial trigram index on it): no membership lookup per candidate (decision 027).
+ * Listed members whose lower-case names or number hold every word of the term (at most 6 words), at most
+ * SEARCH_MAX_RESULTS + 1 of them: the extra row only says that there are more. The register's partial member numbers
+ * and the licensed list without a term; names go through `nameCandidates`. Reads `profiles` alone (`listed`, kept by
+ * a trigger on memberships): no membership lookup per candidate (decision 027).
  */
 function candidates(cleaned: string, licensedOnly: boolean): SQL {
   const words = cleaned ? sql` and ${wordsWhere(cleaned)}` : sql``;
@@ -150,23 +157,102 @@ function candidates(cleaned: string, licensedOnly: boolean): SQL {
     where p.listed${words}${licensedOnlyWhere(licensedOnly)} limit ${SEARCH_MAX_RESULTS + 1}`;
 }
 
-function countQuery(cleaned: string, licensedOnly: boolean): SQL {
-  return sql`select count(*)::int as n from (${candidates(cleaned, licensedOnly)}) c`;
+/** A name search: not a member number, and with something left to match once normalised. */
+const isNameSearch = (cleaned: string) => !MEMBER_NO_LIKE.test(cleaned) && registerWords(cleaned).length > 0;
+
+/**
+ * Listed members whose names hold every word of the term, best first and at most SEARCH_MAX_RESULTS + 1 of them
+ * (decision 055), in three disjoint tiers read one after the other: 1, every word a whole word of the name; 2, every
+ * word at least the start of one; 3, every word at least part of one. The limit stops the reading once enough rows
+ * are in, so a name that thousands share costs about SEARCH_MAX_RESULTS rows of the first tier, and the best matches
+ * are never left out for worse ones. Parts of words (tier 3, trigrams of `register_name`, `withParts`) are looked for
+ * only when whole words and starts give less than a page (`searchRegister` asks again): the weakest match, and the
+ * one whose cost grows with how common its letters are.
+ *
+ * One word: tiers 1 and 2 are ranges of `register_words`, whose key is their order (the word, shorter names, the
+ * name), so the rows come out ranked and nothing else is read: `position` is the order they come in. Several words:
+ * the GIN index of whole words and word starts (`register_search_vector`, exact keys intersected from the rarest),
+ * ranked by `nameOrder`.
+ */
+function nameCandidates(words: string[], licensedOnly: boolean, withParts: boolean): SQL {
+  const licensed = licensedOnlyWhere(licensedOnly);
+  let wholes: SQL;
+  let starts: SQL;
+  if (words.length === 1) {
+    const [word] = words;
+    wholes = sql`select p.profile_id, 1 as tier from register_words p where p.word = ${word}${licensed}
+      order by p.name_length, p.name, p.profile_id`;
+    // Each profile once, by the first of its words that start with the term, and not when that is the term itself
+    // (tier 1 has it). A scalar subquery: one probe of (profile_id, word) per row read, so the range is read in
+    // order only as far as the limit (an anti join would hash the whole range first).
+    starts = sql`select p.profile_id, 2 as tier from register_words p where p.word like ${`${word}%`} and p.word <> ${word}
+      and p.word = (select min(w.word) from register_words w where w.profile_id = p.profile_id and w.word like ${`${word}%`})${licensed}
+      order by p.word, p.name_length, p.name, p.profile_id`;
+  } else {
+    const tier = (n: number, query: string) =>
+      sql`select p.profile_id, ${sql.raw(String(n))} as tier, p.register_name, p.first_name, p.last_name from profiles p
+        where p.listed and register_search_vector(p.register_name) @@ ${query}::tsquery${licensed}`;
+    const whole = wordsQuery(words, 'whole');
+    wholes = tier(1, whole);
+    starts = tier(2, `${wordsQuery(words, 'start')} & !(${whole})`);
+  }
+  const parts = sql.join(
+    words.map((w) => sql`p.register_name like ${`%${w}%`}`),
+    sql` and `,
+  );
+  const allStarts = sql.join(
+    words.map((w) => sql`' ' || p.register_name like ${`% ${w}%`}`),
+    sql` and `,
+  );
+  const partColumns = words.length === 1 ? sql`` : sql`, p.register_name, p.first_name, p.last_name`;
+  const partsTier = withParts
+    ? sql` union all (select p.profile_id, 3 as tier${partColumns} from profiles p
+        where p.listed and ${parts} and not (${allStarts})${licensed})`
+    : sql``;
+  return sql`select * from ((select * from (${wholes}) t1) union all (select * from (${starts}) t2)${partsTier}) tiers
+    limit ${SEARCH_MAX_RESULTS + 1}`;
+}
+
+function countQuery(cleaned: string, licensedOnly: boolean, withParts = true): SQL {
+  const found = isNameSearch(cleaned) ? nameCandidates(registerWords(cleaned), licensedOnly, withParts) : candidates(cleaned, licensedOnly);
+  return sql`select count(*)::int as n from (${found}) c`;
 }
 
 /**
- * The name search as the server runs it (exported for the bench's EXPLAIN): the candidates, ranked, one page,
- * and only then the page's public columns, workplace and standing. Part of a member number: numbers that start
- * with it first, in number order. Names: the closest first (trigram similarity of the whole term), then by last
- * and first name.
+ * The order of a several-word search's candidates: the tier, then how many of the term's words are whole words (2
+ * each) or word starts (1 each) of the name, then trigram similarity of the whole name to the whole term, then last
+ * and first name. The words are a–z and 0–9 only, so they go into LIKE patterns as they are.
  */
-export function nameSearchQuery(cleaned: string, page: number, withWorkplace = true, licensedOnly = false): SQL {
-  const order = MEMBER_NO_LIKE.test(cleaned)
-    ? sql`starts_with(c.member_no, ${cleaned.toUpperCase()}) desc, c.member_no`
-    : sql`similarity(c.search_text, ${cleaned.toLowerCase()}) desc, c.last_name, c.first_name, c.profile_id`;
+function nameOrder(words: string[]): SQL {
+  const score = sql.join(
+    words.map((w) => sql`(' ' || c.register_name || ' ' like ${`% ${w} %`})::int + (' ' || c.register_name like ${`% ${w}%`})::int`),
+    sql` + `,
+  );
+  return sql`order by c.tier, ${score} desc, similarity(c.register_name, ${words.join(' ')}) desc, c.last_name, c.first_name, c.profile_id`;
+}
+
+/**
+ * The search as the server runs it (exported for the bench's EXPLAIN): the candidates, ranked, one page, and only
+ * then the page's public columns, workplace and standing. Names: `nameCandidates` in `nameOrder`. Part of a member
+ * number: numbers that start with it first, in number order. No term (licensed only): by name.
+ */
+export function nameSearchQuery(cleaned: string, page: number, withWorkplace = true, licensedOnly = false, withParts = false): SQL {
+  const words = registerWords(cleaned);
+  let found: SQL;
+  let order: SQL;
+  if (isNameSearch(cleaned)) {
+    found = nameCandidates(words, licensedOnly, withParts);
+    // One word: the candidates come out in order (tier, then the words table's key).
+    order = words.length === 1 ? sql`` : nameOrder(words);
+  } else {
+    found = candidates(cleaned, licensedOnly);
+    order = MEMBER_NO_LIKE.test(cleaned)
+      ? sql`order by starts_with(c.member_no, ${cleaned.toUpperCase()}) desc, c.member_no`
+      : sql`order by c.last_name, c.first_name, c.profile_id`;
+  }
   return sql`with ranked as (
-      select c.profile_id, row_number() over (order by ${order}) as position, count(*) over () as total
-      from (${candidates(cleaned, licensedOnly)}) c
+      select c.profile_id, row_number() over (${order}) as position, count(*) over () as total
+      from (${found}) c
       order by position limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE})
     select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, ${licence()}, r.total
     from ranked r join profiles p on p.profile_id = r.profile_id join memberships m on m.profile_id = p.profile_id and m.status = 'Active'
