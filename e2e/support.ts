@@ -80,11 +80,16 @@ export async function registeredApplicant(request: APIRequestContext) {
   return { email, password, phone: ticket.phone_no };
 }
 
-/** Picks an option of an MUI select by its label. */
+/** Picks an option of a select by its label: an MUI select's menu, or the browser's own select (list filters). */
 export async function choose(scope: Page | import('@playwright/test').Locator, label: string, option: string) {
-  // An MUI select is named by its label followed by its current value.
+  // An MUI select is named by its label followed by its current value; a native one by its label.
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await scope.getByRole('combobox', { name: new RegExp(`^${escaped}(\\s|$)`) }).click();
+  const select = scope.getByRole('combobox', { name: new RegExp(`^${escaped}(\\s|$)`) });
+  if (await select.evaluate((el) => el.tagName === 'SELECT')) {
+    await select.selectOption({ label: option });
+    return;
+  }
+  await select.click();
   const page = 'page' in scope ? scope.page() : scope;
   await page.getByRole('option', { name: option, exact: true }).click();
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -56,11 +57,66 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * MUI 7's createTheme and ThemeProvider bring the CSS-variables theme (createThemeWithVars, CssVarsProvider, the
+ * colour-scheme storage and script: about 10 kB gzipped) into every page drawn with MUI, though the portal's theme
+ * is a plain one (`createTheme({ palette, … })`, no `cssVariables`, no `colorSchemes`), which MUI builds with
+ * createThemeNoVars and provides with ThemeProviderNoVars. The build gives MUI those two modules as that plain path
+ * alone, and refuses a CSS-variables theme instead of building one wrongly (decision 054). The build stops if MUI's
+ * modules no longer read as expected.
+ */
+function muiThemeWithoutCssVariables(): Plugin {
+  const shims: Record<string, { expect: string[]; code: string }> = {
+    '/@mui/material/esm/styles/createTheme.js': {
+      expect: ['if (cssVariables === false) {', "if (!('colorSchemes' in options)) {", 'return createThemeNoVars(options, ...args);'],
+      code: `import createThemeNoVars from './createThemeNoVars.js';
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) throw new Error('This build of the portal has no CSS-variables theme (vite.config.ts)');
+  return createThemeNoVars(options, ...args);
+}
+`,
+    },
+    '/@mui/material/esm/styles/ThemeProvider.js': {
+      expect: ["if (!('colorSchemes' in muiTheme)) {", 'return /*#__PURE__*/_jsx(ThemeProviderNoVars, {'],
+      code: `'use client';
+import * as React from 'react';
+import ThemeProviderNoVars from './ThemeProviderNoVars.js';
+import THEME_ID from './identifier.js';
+import { jsx as _jsx } from 'react/jsx-runtime';
+export default function ThemeProvider({ theme, ...props }) {
+  const noVarsTheme = React.useMemo(() => {
+    if (typeof theme === 'function') return theme;
+    const muiTheme = THEME_ID in theme ? theme[THEME_ID] : theme;
+    if ('colorSchemes' in muiTheme) throw new Error('This build of the portal has no CSS-variables theme (vite.config.ts)');
+    return 'vars' in muiTheme ? theme : { ...theme, vars: null };
+  }, [theme]);
+  return _jsx(ThemeProviderNoVars, { theme: noVarsTheme, ...props });
+}
+`,
+    },
+  };
+  return {
+    name: 'mui-theme-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const path = id.replaceAll('\\', '/').split('?')[0];
+      const key = Object.keys(shims).find((end) => path.endsWith(`/node_modules${end}`));
+      if (!key) return null;
+      const original = readFileSync(path, 'utf8');
+      const missing = shims[key].expect.filter((line) => !original.includes(line));
+      if (missing.length) this.error(`${key} changed (${missing.join(' | ')}): review muiThemeWithoutCssVariables`);
+      return shims[key].code;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     pureContractSchemas(),
+    muiThemeWithoutCssVariables(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
     // browser accepts (decision 033).
     compression({

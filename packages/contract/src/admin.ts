@@ -1,8 +1,11 @@
 import * as z from 'zod';
+import { AUDIT_ACTIONS, HEX_COLOR } from './admin-values';
 import { phoneRule } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 import { COLOR_NAMES, PACKAGES } from './settings-values';
+
+export * from './admin-values';
 
 /** A form-data field may carry JSON text; JSON bodies carry the value itself. */
 function jsonText<T extends z.ZodTypeAny>(schema: T) {
@@ -15,8 +18,6 @@ function jsonText<T extends z.ZodTypeAny>(schema: T) {
     }
   }, schema);
 }
-
-export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export const siteColorsInput = z
   .array(
@@ -126,47 +127,6 @@ export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 
 export const userIdRequest = z.object({ id: z.coerce.number().int().positive() });
 
-export const AUDIT_ACTIONS = [
-  'settings.saved',
-  'company.updated',
-  'user.updated',
-  'user.deleted',
-  'user.reset_link_sent',
-  'impersonation.started',
-  'impersonation.ended',
-  'impersonated.request',
-  'requirement.saved',
-  'requirement.removed',
-  'application.status_changed',
-  'application.returned',
-  'application.commented',
-  'members.imported',
-  'data.exported',
-  'billing.run',
-  'billing.payment_recorded',
-  'billing.credit_note_issued',
-  'cpd.activity_accepted',
-  'cpd.activity_rejected',
-  'cpd.requirements_saved',
-  'event.created',
-  'event.updated',
-  'event.logo_saved',
-  'event.published',
-  'event.cancelled',
-  'event.attendance',
-  'event.closed',
-  'upgrade.plan_updated',
-  'license.status_changed',
-  'license.lapsed',
-  'mfa.enabled',
-  'mfa.removed',
-  'mfa.reset',
-  'mfa.recovery_code_used',
-  'passkey.added',
-  'passkey.removed',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 export const auditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
@@ -200,22 +160,6 @@ export const auditPage = z.object({
   pageSize: z.number(),
 });
 export type AuditPage = z.infer<typeof auditPage>;
-
-export const adminMessages = {
-  userUpdated: 'User updated successfully',
-  userDeleted: 'User deleted successfully',
-  resetLinkSent: 'Password Reset link sent successfully',
-  loggedInAs: 'Logged in as user successfully',
-  confirmUpdate: 'Are you sure you want to update this user?',
-  cannotImpersonate: 'You cannot log in as an administrator or approver',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  cannotDeleteMainAdmin: 'The main administrator cannot be deleted',
-  mainAdminEmailFixed: "The main administrator's e-mail is set in the server configuration and cannot be changed",
-  mainAdminOnly: 'Only the main administrator can change the site settings',
-  notImpersonating: 'This session is not a "log in as" session',
-  userNotFound: 'User not found',
-  adminAccountsMainOnly: "Only the main administrator can change another administrator's account",
-} as const;
 
 /** A checklist requirement row an administrator edits (part 1 §2 Checklist; decisions.md §4). */
 export const requirementInput = z.object({

@@ -2,74 +2,27 @@ import * as z from 'zod';
 import { phoneRule } from './auth';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
+import {
+  always,
+  type BioRules,
+  CONTACT_TYPES,
+  currentYear,
+  datesPresent,
+  GENDERS,
+  MEMBER_TYPES_FOR_HOLDERS,
+  profileMessages,
+  QUALIFICATION_CATEGORIES,
+  QUALIFICATION_TYPES,
+  REQUIRED_REFEREES,
+  SECTION_INFO,
+  type SectionInfo,
+  type SectionName,
+  today,
+  tooLong,
+} from './profile-values';
 
-/** An uploaded photo's header is read before decoding: larger images are refused (issue 11). */
-export const PHOTO_MAX_SIDE = 10_000;
-export const PHOTO_MAX_PIXELS = 25_000_000;
+export * from './profile-values';
 
-/** Profile messages of part 1 §5, in one place. */
-export const profileMessages = {
-  lastName: 'Last Name is required',
-  firstName: 'First Name is required',
-  dateOfBirth: 'Date of Birth is required',
-  idPassport: 'ID/Passport is required',
-  gender: 'Gender is required',
-  title: 'Title is required',
-  nationality: 'Nationality is required',
-  discipline: 'Discipline is required',
-  pwdCard: 'PWD Card Number is required',
-  disabilityDescription: 'Disability Description is required',
-  photoRequired: 'Profile Picture is required',
-  photoNotImage: 'Attachment must be an image',
-  photoTooLarge: 'Profile Picture should be less than 2MB',
-  idPdf: 'Attachment must be a Pdf with both sides',
-  attachmentRequired: 'Attachment is required',
-  attachmentTooLarge: 'Attachment should be less than 10MB',
-  attachmentNotPdf: 'Attachment must be a Pdf',
-  // Not the spec's: a file that starts like a PDF but does not parse as one (issue 11).
-  attachmentUnreadablePdf: 'Attachment could not be read as a Pdf. Save it as a Pdf again and upload it',
-  attachmentExpandsTooMuch: 'Attachment holds more than 50MB once opened. Save it as a smaller Pdf and upload it',
-  // Not the spec's: the pixel limits of an uploaded photo (issue 11).
-  photoTooManyPixels: `Profile Picture should be at most ${PHOTO_MAX_SIDE} pixels on a side and ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`,
-  firmField: 'field is required',
-  futureDate: 'Date cannot be in the future',
-  somethingWrong: 'Something went wrong',
-  confirmed: 'Confirmed Successfully',
-  duplicateSpecialization: 'This specialization is already in your list',
-  oneContactPerType: 'You already have a contact of this type',
-  /** Not the spec's: why Add Contact is not offered once both types are there (issue 28). */
-  contactsComplete: 'Both contacts are added: a profile holds one Personal and one Work contact. Press the pencil on one to change it.',
-  registrationNotFound: 'Professional Registration Number not found',
-  refereeTypeRequired: 'Referee Type is required',
-  wrongMemberType: 'This section is not available for your membership type',
-  // Part 1 §5 says only 'Shares Held is required' (a number of at least 0); a negative one is told why (issue 16).
-  sharesRequired: 'Shares Held is required',
-  sharesNegative: 'Shares Held cannot be negative',
-  quantityRequired: 'quantity is required',
-  quantityNegative: 'quantity cannot be negative',
-  countRequired: 'count is required',
-  countNegative: 'count cannot be negative',
-  experienceMaxReached: 'Max 100 characters reached',
-} as const;
-
-/** A transcript row of a foreign qualification that lacks its description or its PDF, by its number (issue 16). */
-export const transcriptMessages = {
-  description: (n: number) => `Transcript ${n} description is required`,
-  file: (n: number) => `Transcript ${n} attachment is required`,
-} as const;
-
-/**
- * Runs an object's cross-field rule even while other fields fail (an enum left empty, a number not given), so a form
- * shows every message on the first Save (issue 16). The rule must read its values defensively: they are not parsed.
- */
-const always = { when: () => true } as const;
-
-export const PHOTO_MAX_BYTES = 2_000_000;
-export const PDF_MAX_BYTES = 10_000_000;
-export const GENDERS = ['Male', 'Female'] as const;
-
-const today = () => new Date().toISOString().slice(0, 10);
-const tooLong = messages.valueTooLong;
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 /** A required text of at most `max` characters (issue 11 §2). */
 const req = (message: string, max: number, tooLongMessage: string = tooLong) => required(message).max(max, tooLongMessage);
@@ -125,11 +78,6 @@ export const bioBase = z.object({
 });
 export type BioInput = z.input<typeof bioBase>;
 
-export interface BioRules {
-  /** The organisation caption equals the board caption: title optional, ID PDF required, specialization on the bio. */
-  boardCaption: boolean;
-}
-
 export function bioSchemaFor(rules: BioRules) {
   return bioBase.superRefine((v, ctx) => {
     if (!rules.boardCaption && !v.profileTitle?.length)
@@ -168,8 +116,6 @@ const sectionEmail = () =>
     // Not an abort on the empty value: the object's cross-field rules (Referee Type, Work contacts) must still run.
     .refine((v) => !v || /^\S+@\S+$/.test(v), messages.emailInvalid)
     .max(L.email, messages.emailTooLong);
-
-export const CONTACT_TYPES = ['Personal', 'Work'] as const;
 const upper = (message: string, max: number) => req(message, max).transform((v) => v.toUpperCase());
 
 export const contactSchema = z
@@ -206,14 +152,6 @@ export function contactSchemaFor(countyField: boolean) {
   }, always);
 }
 
-/** Runs a cross-field date rule even while other fields are still invalid, as long as both dates are there. */
-const datesPresent =
-  (...keys: string[]) =>
-  (payload: { value: unknown }) => {
-    const v = payload.value as Record<string, unknown> | undefined;
-    return keys.every((k) => typeof v?.[k] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v[k] as string));
-  };
-
 export const workExperienceSchema = z
   .object({
     PositionHeld: req('Position Held is required', L.text),
@@ -230,10 +168,6 @@ export const workExperienceSchema = z
     when: datesPresent('FromDate', 'ToDate'),
   })
   .transform((v) => ({ ...v, ToDate: v.Current ? '' : v.ToDate || today() }));
-
-export const QUALIFICATION_TYPES = ['Educational', 'Professional'] as const;
-export const QUALIFICATION_CATEGORIES = ['Local', 'Foreign'] as const;
-const currentYear = () => new Date().getFullYear();
 
 export const certificationSchema = z
   .object({
@@ -333,8 +267,6 @@ export const attachmentSchema = z.object({
   description: req('Description is required', L.text),
   fileName: req('File Name is required', L.fileName),
 });
-
-export const MEMBER_TYPES_FOR_HOLDERS = ['Member', 'Non Member'] as const;
 export const directorSchema = z
   .object({
     name: req('name is required', L.text),
@@ -391,170 +323,29 @@ export const specializationSchema = z.object({
   Discipline: opt(L.code),
 });
 
-/** What a section's file field must be. */
-export interface FileRule {
-  field: string;
-  /** What the file is, as 'X is required' names it ('Certificate is required'; issue 16). */
-  label: string;
-  required: boolean;
-  kind: 'pdf' | 'image';
-  maxBytes: number;
-}
-
-export interface SectionDefinition {
-  /** API path under /api/profile/ and the key in the checklist mapping. */
-  path: string;
-  /** The section's heading on the profile and review screens. */
-  title: string;
-  /** Singular noun for 'Delete this X?'. */
-  noun: string;
-  memberType: 'Individual' | 'Corporate' | 'Both';
+export interface SectionDefinition extends SectionInfo {
   // biome-ignore lint/suspicious/noExplicitAny: section schemas differ in shape
   schema: z.ZodType<any, any>;
-  files: FileRule[];
 }
-
-const pdf = (field: string, label: string, required = true): FileRule => ({ field, label, required, kind: 'pdf', maxBytes: PDF_MAX_BYTES });
-
-/** The message for a required file left out, naming it. The photo keeps the spec's 'Profile Picture is required'. */
-export const fileRequiredMessage = (rule: Pick<FileRule, 'label' | 'kind'>) =>
-  rule.kind === 'image' ? profileMessages.photoRequired : `${rule.label} is required`;
-
-/** The bio's files: the photo, and the certified ID PDF (required when the board caption applies). */
-export const BIO_FILE_RULES = {
-  photo: { field: 'Image', label: 'Profile Picture', required: true, kind: 'image', maxBytes: PHOTO_MAX_BYTES },
-  id: { field: 'ID', label: 'ID document', required: true, kind: 'pdf', maxBytes: PDF_MAX_BYTES },
-} as const satisfies Record<string, FileRule>;
 
 export const SECTIONS = {
-  contact: { path: 'contact', title: 'Contacts', noun: 'Contact', memberType: 'Both', schema: contactSchema, files: [] },
-  'work-experience': {
-    path: 'work-experience',
-    title: 'Work Experience',
-    noun: 'Experience',
-    memberType: 'Individual',
-    schema: workExperienceSchema,
-    files: [],
-  },
-  certification: {
-    path: 'certification',
-    title: 'Academic Qualifications',
-    noun: 'Qualification',
-    memberType: 'Individual',
-    schema: certificationSchema,
-    files: [pdf('File', 'Certificate')],
-  },
-  referee: { path: 'referee', title: 'Referees', noun: 'Referee', memberType: 'Individual', schema: refereeSchema, files: [] },
-  institution: {
-    path: 'institution',
-    title: 'Institutional Membership',
-    noun: 'Membership',
-    memberType: 'Individual',
-    schema: institutionSchema,
-    files: [pdf('attachment', 'Membership certificate')],
-  },
-  attachments: {
-    path: 'attachments',
-    title: 'Attachments',
-    noun: 'Attachment',
-    memberType: 'Both',
-    schema: attachmentSchema,
-    files: [pdf('attachment', 'Attachment')],
-  },
-  specialization: {
-    path: 'specialization',
-    title: 'Specialization',
-    noun: 'Specialization',
-    memberType: 'Individual',
-    schema: specializationSchema,
-    files: [],
-  },
-  directors: { path: 'directors', title: 'Directors', noun: 'Director', memberType: 'Corporate', schema: directorSchema, files: [] },
-  shareholders: {
-    path: 'shareholders',
-    title: 'Shareholders',
-    noun: 'Shareholder',
-    memberType: 'Corporate',
-    schema: shareholderSchema,
-    files: [],
-  },
-  services: { path: 'services', title: 'Services', noun: 'Service', memberType: 'Corporate', schema: serviceSchema, files: [] },
-  employees: { path: 'employees', title: 'Firm Employees', noun: 'Employee', memberType: 'Corporate', schema: employeeSchema, files: [] },
-  facilities: {
-    path: 'facilities',
-    title: 'Equipment/Facilities',
-    noun: 'Facility',
-    memberType: 'Corporate',
-    schema: facilitySchema,
-    files: [pdf('ownership', 'Proof of ownership')],
-  },
-  bankers: { path: 'bankers', title: 'Banker Details', noun: 'Banker', memberType: 'Corporate', schema: bankerSchema, files: [] },
-  convictions: {
-    path: 'convictions',
-    title: 'Convictions',
-    noun: 'Conviction',
-    memberType: 'Corporate',
-    schema: convictionSchema,
-    files: [],
-  },
-} satisfies Record<string, SectionDefinition>;
+  contact: { ...SECTION_INFO.contact, schema: contactSchema },
+  'work-experience': { ...SECTION_INFO['work-experience'], schema: workExperienceSchema },
+  certification: { ...SECTION_INFO.certification, schema: certificationSchema },
+  referee: { ...SECTION_INFO.referee, schema: refereeSchema },
+  institution: { ...SECTION_INFO.institution, schema: institutionSchema },
+  attachments: { ...SECTION_INFO.attachments, schema: attachmentSchema },
+  specialization: { ...SECTION_INFO.specialization, schema: specializationSchema },
+  directors: { ...SECTION_INFO.directors, schema: directorSchema },
+  shareholders: { ...SECTION_INFO.shareholders, schema: shareholderSchema },
+  services: { ...SECTION_INFO.services, schema: serviceSchema },
+  employees: { ...SECTION_INFO.employees, schema: employeeSchema },
+  facilities: { ...SECTION_INFO.facilities, schema: facilitySchema },
+  bankers: { ...SECTION_INFO.bankers, schema: bankerSchema },
+  convictions: { ...SECTION_INFO.convictions, schema: convictionSchema },
+} satisfies Record<SectionName, SectionDefinition>;
 
-/**
- * Entry fields that hold a setup list's code (the form offers the list): screens and documents that show an entry
- * to someone else show the list's description instead of the code.
- */
-/** The key of a setup code's description in a map of descriptions (`codeLabels`, the documents' code maps). */
-export const codeKey = (list: string, code: unknown) => `${list}:${String(code)}`;
-
-export const SECTION_CODED_FIELDS: Partial<Record<SectionName, Record<string, string>>> = {
-  contact: { Country_Code: 'countries', County: 'counties', City: 'cities' },
-  'work-experience': { Sector: 'industry-groups' },
-  certification: { UniversityCode: 'universities', CertificateAwarded: 'qualification-codes', ContactCountry: 'countries' },
-  attachments: { description: 'attachment-types' },
-  specialization: { Code: 'specialization-types', Discipline: 'disciplines' },
-  directors: { discipline: 'disciplines' },
-  shareholders: { discipline: 'disciplines' },
-  employees: { code: 'employee-types' },
-};
-export type SectionName = keyof typeof SECTIONS;
 export const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
-
-/** A saved entry as the API returns it: the spec's fields plus the keys the spec uses for rows. */
-export interface SectionEntry {
-  EntryNo: number;
-  lineNo: number;
-  entryNo: number;
-  ProfileID: string;
-  /** In the member's list: the descriptions of the entry's setup codes (SECTION_CODED_FIELDS) by field (decision 040). */
-  codeDescriptions?: Record<string, string>;
-  [field: string]: unknown;
-}
-
-/** Checklist item → the editor that completes it (part 1 §2, Checklist). */
-export const CHECKLIST_COMPONENTS: Record<string, string> = {
-  PROFILE: 'bio',
-  PICTURE: 'bio',
-  RESIDENCE: 'bio',
-  ID: 'bio',
-  CONTACTS: 'contact',
-  ADDRESS: 'contact',
-  OLEVEL: 'certification',
-  EDUCATION: 'certification',
-  PROFESSIONAL: 'institution',
-  'WORK EXPERIENCE': 'work-experience',
-  REFEREE: 'referee',
-  PROPOSER: 'referee',
-  SECONDER: 'referee',
-  SPECILIZATION: 'specialization',
-  CONVICTION: 'convictions',
-  ATTACHMENTS: 'attachments',
-  SERVICES: 'services',
-  DIRECTORS: 'directors',
-  FIRMEMPLOYEES: 'employees',
-  SHAREHOLDERS: 'shareholders',
-  FIRMBANKERS: 'bankers',
-  FACILITIES: 'facilities',
-};
 
 /** Where the referees of a profile stand: answered Accept, not answered yet, answered Reject. */
 export const refereeCountsSchema = z.object({ accepted: z.number(), pending: z.number(), rejected: z.number() });
@@ -571,12 +362,6 @@ export const checklistItemSchema = z.object({
   referees: refereeCountsSchema.optional(),
 });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
-
-/** Referees needed before the REFEREE item passes. */
-export const REQUIRED_REFEREES = 2;
-
-/** Checklist codes passed by accepted referees. */
-export const REFEREE_CHECKLIST_CODES = ['REFEREE', 'PROPOSER', 'SECONDER'] as const;
 
 /**
  * Why a referee item fails (issue 16): 'Waiting for referees: 1 accepted, 1 pending' while requests are out (with the

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { CHECKLIST_TYPES } from './setup-values';
+
+export * from './setup-values';
 
 export const chargeSchema = z.object({
   Charge_Type: z.string(),
@@ -26,8 +29,6 @@ export type Terms = z.infer<typeof termsSchema>;
 
 export const companySchema = z.object({ displayName: z.string(), logo: z.string() });
 export type Company = z.infer<typeof companySchema>;
-
-export const CHECKLIST_TYPES = ['Application', 'Upgrade', 'License'] as const;
 export const requirementSchema = z.object({
   category: z.string(),
   checkListType: z.enum(CHECKLIST_TYPES),
@@ -36,24 +37,3 @@ export const requirementSchema = z.object({
   sequence: z.number(),
 });
 export type Requirement = z.infer<typeof requirementSchema>;
-
-/** Setup lookups served at GET /api/setup/<name>. */
-export const SETUP_LISTS = [
-  'countries',
-  'counties',
-  'cities',
-  'titles',
-  'disciplines',
-  'universities',
-  'attachment-types',
-  'industry-groups',
-  'specialization-types',
-  'referee-types',
-  'postal-codes',
-  'qualification-codes',
-  'divisions',
-  'firms',
-] as const;
-export type SetupList = (typeof SETUP_LISTS)[number];
-
-export const KENYA = 'KE';

@@ -12,3 +12,15 @@ export async function typeInto(element: HTMLInputElement | HTMLTextAreaElement |
   });
   await settle();
 }
+
+/** Picks the option labelled `label` of a native select as a person would (React sees one change event), then settles. */
+export async function pickOption(select: HTMLSelectElement | null | undefined, label: string): Promise<void> {
+  const option = [...(select?.options ?? [])].find((o) => o.textContent === label);
+  if (!select || !option) throw new Error(`no option ${label}`);
+  const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set;
+  await act(async () => {
+    setter?.call(select, option.value);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await settle();
+}

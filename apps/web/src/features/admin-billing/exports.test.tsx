@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { click, renderPage, unmountPages } from '../../test/render';
 import { signInMember } from '../../test/session';
 import { settle } from '../../test/settle';
-import { typeInto } from '../../test/type';
+import { pickOption, typeInto } from '../../test/type';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { AdminBillingPage } from './admin-billing-page';
 import { adminBillingApi } from './api';
@@ -66,6 +66,8 @@ const field = (label: string) =>
   [...container.querySelectorAll('.MuiFormControl-root')].find((f) => f.querySelector('label')?.textContent?.startsWith(label));
 
 async function choose(label: string, option: string) {
+  const native = field(label)?.querySelector('select');
+  if (native) return pickOption(native, option);
   const select = field(label)?.querySelector<HTMLElement>('[role="combobox"]');
   await act(async () => select?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
   await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === option));

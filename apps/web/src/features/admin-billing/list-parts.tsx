@@ -1,11 +1,10 @@
-import { Search } from '@mui/icons-material';
+import Search from '@mui/icons-material/Search';
 import {
   Alert,
   Button,
   IconButton,
   InputAdornment,
   LinearProgress,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -14,15 +13,16 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { formatKes } from '@portal/contract';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
+import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { HeaderRow, type ServerTableColumn } from '../../shared/ui/server-table';
 import { usePhoneCards } from '../../shared/ui/summary-card';
+import { TextInput } from '../../shared/ui/text-input';
 
 /** '1 invoice', '3 invoices'. */
 export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -46,27 +46,26 @@ export function useDebounced(value: string, ms = 350) {
   return debounced;
 }
 
+/** The list's search box (an icon before the text), drawn without TextField's select machinery (decision 054). */
 export function SearchField({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
   return (
-    <TextField
+    <TextInput
       size="small"
+      fullWidth={false}
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={{ width: 300 }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      startAdornment={
+        <InputAdornment position="start">
+          <Search fontSize="small" />
+        </InputAdornment>
+      }
     />
   );
 }
 
+/** A filter of the list: 'All' (the empty value) first, then `options`. */
 export function Filter({
   label,
   value,
@@ -78,16 +77,7 @@ export function Filter({
   onChange: (v: string) => void;
   options: { value: string; label: string }[];
 }) {
-  return (
-    <TextField select size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width: 170 }}>
-      <MenuItem value="">All</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <SelectFilter label={label} value={value} onChange={onChange} all="All" options={options} sx={{ width: 170 }} />;
 }
 
 export function ListState({

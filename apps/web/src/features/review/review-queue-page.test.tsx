@@ -1,8 +1,8 @@
 import type { ReviewQueuePage as QueuePage, ReviewQueueItem } from '@portal/contract';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
-import { click, currentLocation, renderPage, unmountPages } from '../../test/render';
+import { currentLocation, renderPage, unmountPages } from '../../test/render';
+import { pickOption } from '../../test/type';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { ReviewQueuePage } from './review-queue-page';
 
@@ -71,12 +71,10 @@ const search = () => currentLocation().search;
 const rowOf = (code: string) => [...container.querySelectorAll('tbody tr')].find((r) => r.textContent?.includes(code));
 
 async function chooseKind(label: string) {
-  const select = [...container.querySelectorAll('[role="combobox"]')].find((el) =>
+  const select = [...container.querySelectorAll('select')].find((el) =>
     el.closest('.MuiFormControl-root')?.querySelector('label')?.textContent?.startsWith('Kind'),
-  ) as HTMLElement;
-  await act(async () => select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
-  const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === label);
-  await click(option);
+  );
+  await pickOption(select, label);
 }
 
 describe('the review queue’s kind filter', () => {

@@ -1,8 +1,11 @@
-import { MenuItem, type SxProps, TextField, type Theme } from '@mui/material';
+import { FormControl, InputLabel, NativeSelect, OutlinedInput, type SxProps, type Theme } from '@mui/material';
+import { useId } from 'react';
 
 /**
- * A list's filter as a small select: `all` (the empty value) first, then `options`. With `showEmpty` the label
- * stays above and the empty choice shows its text.
+ * A list's filter as a small select: `all` (the empty value) first, then `options`. The browser's own select in
+ * MUI's outlined frame (the label always above): a select from TextField carries MUI's Select, Menu, Popover and
+ * Modal (about 20 kB gzipped) into every list page (decision 054), and a phone shows its own picker anyway.
+ * `showEmpty` is kept for the callers: the label always stays above and the empty choice shows its text.
  */
 export function SelectFilter<V extends string>({
   label,
@@ -10,7 +13,6 @@ export function SelectFilter<V extends string>({
   onChange,
   all,
   options,
-  showEmpty,
   sx,
 }: {
   label: string;
@@ -21,22 +23,25 @@ export function SelectFilter<V extends string>({
   showEmpty?: boolean;
   sx?: SxProps<Theme>;
 }) {
+  const id = useId();
   return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value as V | '')}
-      sx={sx}
-      slotProps={showEmpty ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
-    >
-      <MenuItem value="">{all}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    <FormControl size="small" sx={sx}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as V | '')}
+        input={<OutlinedInput label={label} notched />}
+      >
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
   );
 }

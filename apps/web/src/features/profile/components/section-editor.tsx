@@ -1,5 +1,5 @@
 import { Alert, Box, Button } from '@mui/material';
-import { profileMessages, SECTIONS, type SectionName } from '@portal/contract';
+import { profileMessages, SECTION_INFO, type SectionName } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/api/client';
@@ -43,7 +43,7 @@ export function SectionEditor({ name, alwaysEditable = false }: { name: string; 
   const session = useSession();
   const firm = session?.user.type === 'Corporate';
   // A section of the other membership type (a firm's directors opened by an individual): said, with nothing to add.
-  const memberType = SECTIONS[name as SectionName]?.memberType;
+  const memberType = SECTION_INFO[name as SectionName]?.memberType;
   if (memberType && memberType !== 'Both' && memberType !== (firm ? 'Corporate' : 'Individual'))
     return <Alert severity="info">{profileMessages.wrongMemberType}</Alert>;
   if (name === 'bio') return firm ? <FirmEditor /> : <BioEditor alwaysEditable={alwaysEditable} />;

@@ -22,7 +22,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type FileRule, formatPhone, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
+import { type FileRule, formatPhone, SECTION_INFO, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
@@ -82,7 +82,7 @@ function EntryDialog({
   extra?: (values: Values, setValue: (name: string, value: unknown) => void) => React.ReactNode;
 }) {
   const { minor } = useSettings();
-  const rules = useMemo(() => (SECTIONS[config.path as SectionName]?.files ?? []) as FileRule[], [config.path]);
+  const rules = useMemo(() => (SECTION_INFO[config.path as SectionName]?.files ?? []) as FileRule[], [config.path]);
   // The chosen files and transcripts are form values too, so one resolver checks them with the fields (issue 16).
   const resolver = useMemo(
     () =>

@@ -6,7 +6,7 @@ import {
   profileMessages,
   QUALIFICATION_CATEGORIES,
   refereeMessages,
-  SECTIONS,
+  SECTION_INFO,
   type SectionName,
 } from '@portal/contract';
 import type { FieldDef, Option, SectionConfig } from '../components/field-types';
@@ -22,7 +22,7 @@ const kenyan = (name: string) => (ctx: { values: Record<string, unknown> }) => c
 
 export const contactConfig: SectionConfig = {
   path: 'contact',
-  title: SECTIONS.contact.title,
+  title: SECTION_INFO.contact.title,
   noun: 'Contact',
   fields: [
     { name: 'Type', label: 'Contact type', kind: 'select', options: opts(CONTACT_TYPES) },
@@ -69,7 +69,7 @@ export const contactConfig: SectionConfig = {
 
 export const workExperienceConfig: SectionConfig = {
   path: 'work-experience',
-  title: SECTIONS['work-experience'].title,
+  title: SECTION_INFO['work-experience'].title,
   noun: 'Experience',
   fields: [
     { name: 'PositionHeld', label: 'Position Held', kind: 'text' },
@@ -105,7 +105,7 @@ const foreign = (ctx: { values: Record<string, unknown> }) => ctx.values.Categor
 
 export const certificationConfig: SectionConfig = {
   path: 'certification',
-  title: SECTIONS.certification.title,
+  title: SECTION_INFO.certification.title,
   noun: 'Qualification',
   fields: [
     { name: 'Category', label: 'Category', kind: 'select', options: opts(QUALIFICATION_CATEGORIES), defaultValue: 'Local' },
@@ -165,7 +165,7 @@ export const certificationConfig: SectionConfig = {
 
 export const institutionConfig: SectionConfig = {
   path: 'institution',
-  title: SECTIONS.institution.title,
+  title: SECTION_INFO.institution.title,
   noun: 'Membership',
   maxWidth: 'sm',
   fields: [
@@ -185,7 +185,7 @@ export const institutionConfig: SectionConfig = {
 
 export const refereeConfig: SectionConfig = {
   path: 'referee',
-  title: SECTIONS.referee.title,
+  title: SECTION_INFO.referee.title,
   noun: 'Referee',
   fields: [
     { name: 'MemberNo', label: 'Member No', kind: 'text' },
@@ -211,7 +211,7 @@ export const refereeConfig: SectionConfig = {
 
 export const attachmentsConfig: SectionConfig = {
   path: 'attachments',
-  title: SECTIONS.attachments.title,
+  title: SECTION_INFO.attachments.title,
   noun: 'Attachment',
   maxWidth: 'sm',
   fields: [
@@ -233,7 +233,7 @@ export const attachmentsConfig: SectionConfig = {
 
 export const specializationConfig: SectionConfig = {
   path: 'specialization',
-  title: SECTIONS.specialization.title,
+  title: SECTION_INFO.specialization.title,
   noun: 'Specialization',
   maxWidth: 'sm',
   fields: [{ name: 'Description', label: 'Specialization', kind: 'text', maxLength: 99, width: 'full', helper: 'Max 100 characters' }],
@@ -258,14 +258,14 @@ const holderColumns = (withShares: boolean) => [
 
 export const directorsConfig: SectionConfig = {
   path: 'directors',
-  title: SECTIONS.directors.title,
+  title: SECTION_INFO.directors.title,
   noun: 'Director',
   fields: holderFields(false),
   columns: holderColumns(false),
 };
 export const shareholdersConfig: SectionConfig = {
   path: 'shareholders',
-  title: SECTIONS.shareholders.title,
+  title: SECTION_INFO.shareholders.title,
   noun: 'Shareholder',
   fields: holderFields(true),
   columns: holderColumns(true),
@@ -273,7 +273,7 @@ export const shareholdersConfig: SectionConfig = {
 
 export const servicesConfig: SectionConfig = {
   path: 'services',
-  title: SECTIONS.services.title,
+  title: SECTION_INFO.services.title,
   noun: 'Service',
   maxWidth: 'sm',
   fields: [
@@ -288,7 +288,7 @@ export const servicesConfig: SectionConfig = {
 
 export const employeesConfig: SectionConfig = {
   path: 'employees',
-  title: SECTIONS.employees.title,
+  title: SECTION_INFO.employees.title,
   noun: 'Employee',
   maxWidth: 'sm',
   fields: [
@@ -303,7 +303,7 @@ export const employeesConfig: SectionConfig = {
 
 export const facilitiesConfig: SectionConfig = {
   path: 'facilities',
-  title: SECTIONS.facilities.title,
+  title: SECTION_INFO.facilities.title,
   noun: 'Facility',
   maxWidth: 'sm',
   fields: [
@@ -321,7 +321,7 @@ export const facilitiesConfig: SectionConfig = {
 
 export const bankersConfig: SectionConfig = {
   path: 'bankers',
-  title: SECTIONS.bankers.title,
+  title: SECTION_INFO.bankers.title,
   noun: 'Banker',
   maxWidth: 'sm',
   fields: [
@@ -336,7 +336,7 @@ export const bankersConfig: SectionConfig = {
 
 export const convictionsConfig: SectionConfig = {
   path: 'convictions',
-  title: SECTIONS.convictions.title,
+  title: SECTION_INFO.convictions.title,
   noun: 'Conviction',
   maxWidth: 'sm',
   fields: [
