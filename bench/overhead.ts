@@ -199,7 +199,8 @@ async function main() {
       console.log(`\nAPI main thread over its rounds (${seconds.toFixed(1)} s sampled), self time by area:\n${top(areas, 20)}`);
       console.log(`\nby function:\n${top(functions, 30)}`);
     }
-    rmSync(profileDir, { recursive: true, force: true });
+    if (process.env.KEEP_PROFILE) console.log(`profile kept in ${profileDir}`);
+    else rmSync(profileDir, { recursive: true, force: true });
   }
   process.exitCode = ratio >= TARGET_RATIO ? 0 : 1;
 }
