@@ -1,4 +1,6 @@
 import type { Db } from '@portal/db';
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * A query built once per database and run as a named prepared statement (`.prepare(name)`, values as
@@ -16,4 +18,27 @@ export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
     }
     return query;
   };
+}
+
+interface RawPreparedQuery {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+interface SessionOf {
+  _: { session: { prepareQuery(query: Query, fields: undefined, name: undefined, arrayMode: false): RawPreparedQuery } };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Raw SQL (`sql` with `sql.placeholder` values) compiled once, then only run: for a hot raw query of the public API,
+ * where building the SQL tree and compiling it cost more than running it (issue 27). Unnamed, so PostgreSQL plans it
+ * each time as it would any other query (no generic plan chosen for one member number and used for all).
+ */
+export function sqlBuiltOnce<Row>(build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+  let compiled: Query | undefined;
+  const prepared = preparedPerDb((db) => {
+    compiled ??= dialect.sqlToQuery(build());
+    return (db as unknown as SessionOf)._.session.prepareQuery(compiled, undefined, undefined, false);
+  });
+  return async (db, values) => ((await prepared(db).execute(values)) as { rows: Row[] }).rows;
 }

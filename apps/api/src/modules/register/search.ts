@@ -7,10 +7,11 @@ import {
   type SearchPage,
 } from '@portal/contract';
 import { queryRows } from '@portal/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { cachedMinorSettings } from '../../shared/organisation';
+import { sqlBuiltOnce } from '../../shared/prepared';
 import { consumeLocalLimit } from '../../shared/rate-limit';
 import { wordsWhere } from '../../shared/sql-search';
 import { today } from '../billing';
@@ -56,24 +57,25 @@ function workplace(show: boolean): SQL {
  * Good standing as the ledger has it (decisions.md §5): nothing left to pay on an overdue invoice. Worked out
  * only for the rows returned, like the workplace; the membership is Active for every listed row.
  */
-function standing(): SQL {
+function standing(day: string | Placeholder = today()): SQL {
   return sql`not exists (select 1 from ledger_entries l where l.profile_id = p.profile_id
-    and l.document_type = 'Invoice' and l.remaining_cents > 0 and l.due_date < ${today()}) as good_standing`;
+    and l.document_type = 'Invoice' and l.remaining_cents > 0 and l.due_date < ${day}) as good_standing`;
 }
 
 /** The profile holds a practising licence that is Active today (decision 032). */
-const currentLicence = (day: string) =>
+const currentLicence = (day: string | Placeholder) =>
   sql`from licenses l where l.profile_id = p.profile_id and l.status = 'Active' and l.valid_from <= ${day} and l.valid_to >= ${day}`;
 
 /**
  * The current licence's last day, worked out only for the rows returned. At most one licence holds on a day (one per
  * member and year, each within its year), so there is nothing to sort.
  */
-function licence(): SQL {
-  return sql`(select l.valid_to::text ${currentLicence(today())}) as license_valid_to`;
+function licence(day: string | Placeholder = today()): SQL {
+  return sql`(select l.valid_to::text ${currentLicence(day)}) as license_valid_to`;
 }
 
-const licensedOnlyWhere = (licensedOnly: boolean) => (licensedOnly ? sql` and exists (select 1 ${currentLicence(today())})` : sql``);
+const licensedOnlyWhere = (licensedOnly: boolean, day: string | Placeholder = today()) =>
+  licensedOnly ? sql` and exists (select 1 ${currentLicence(day)})` : sql``;
 
 /**
  * Listed: a profile with an Active membership, the one an application's release or the register import
@@ -105,7 +107,10 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   const toPublic = (rows: PublicRow[]) => rows.map((r) => publicProfile(r, lookups));
 
   if (MEMBER_NO_LIKE.test(cleaned)) {
-    const exact = await queryRows<PublicRow>(ctx.db, memberNoQuery(cleaned, minor.showWorkPlace, licensedOnly));
+    const exact = await memberNoLookup[Number(minor.showWorkPlace) * 2 + Number(licensedOnly)](ctx.db, {
+      memberNo: cleaned.toUpperCase(),
+      day: today(),
+    });
     if (exact.length) {
       return { ...empty, profiles: page === 1 ? toPublic(exact) : [], total: 1 };
     }
@@ -140,10 +145,25 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
 }
 
 /** The listed member with exactly this number (exported for bench/overhead.ts, which runs the same SQL bare). */
-export function memberNoQuery(cleaned: string, withWorkplace: boolean, licensedOnly = false): SQL {
-  return sql`select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, ${licence()} ${listed}
-    where p.member_no = ${cleaned.toUpperCase()}${licensedOnlyWhere(licensedOnly)} limit 1`;
+export function memberNoQuery(
+  memberNo: string | Placeholder,
+  withWorkplace: boolean,
+  licensedOnly = false,
+  day = today() as string | Placeholder,
+): SQL {
+  return sql`select ${publicColumns}, ${workplace(withWorkplace)}, ${standing(day)}, ${licence(day)} ${listed}
+    where p.member_no = ${memberNo}${licensedOnlyWhere(licensedOnly, day)} limit 1`;
 }
+
+/**
+ * The same look-up, its SQL built once for each of its four shapes (workplace shown or not, licensed only or not),
+ * the member number and the day as values: the busiest public read builds nothing per call (issue 27).
+ */
+const memberNoLookup = [false, true].flatMap((withWorkplace) =>
+  [false, true].map((licensedOnly) =>
+    sqlBuiltOnce<PublicRow>(() => memberNoQuery(sql.placeholder('memberNo'), withWorkplace, licensedOnly, sql.placeholder('day'))),
+  ),
+);
 
 /**
  * Listed members whose lower-case names or number hold every word of the term (at most 6 words), at most
