@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { seedBulk } from '../packages/db/src/seed/bulk';
 import { sampleCpu, summariseProfile } from './cpu';
-import { benchDatabase, type StartedServer, searchPaths, startServer } from './server';
+import { benchDatabase, cyclingRequests, type StartedServer, searchPaths, startServer } from './server';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -88,7 +88,6 @@ interface Round {
 }
 
 async function round(which: 'api' | 'bare', server: StartedServer, paths: string[]): Promise<Round> {
-  let next = 0;
   const before = sampleCpu(server.child.pid);
   const from = process.hrtime.bigint();
   const result = await autocannon({
@@ -96,15 +95,7 @@ async function round(which: 'api' | 'bare', server: StartedServer, paths: string
     connections,
     duration: seconds,
     timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          next = (next + 1) % paths.length;
-          return { ...request, path: paths[next] };
-        },
-      },
-    ],
+    requests: cyclingRequests(paths),
   });
   const to = process.hrtime.bigint();
   const after = sampleCpu(server.child.pid);

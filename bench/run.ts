@@ -28,7 +28,7 @@ import { nameSearchQuery } from '../apps/api/src/modules/register/search';
 import type { AppContext } from '../apps/api/src/shared/context';
 import { createStorage } from '../apps/api/src/shared/storage';
 import { seedBulk } from '../packages/db/src/seed/bulk';
-import { benchDatabase, percentile, searchPaths, startServer } from './server';
+import { benchDatabase, cyclingRequests, percentile, searchPaths, startServer } from './server';
 import { steadyLoad } from './steady-load';
 
 const args = process.argv.slice(2);
@@ -185,22 +185,13 @@ async function load(url: string, database: string, kind: 'name' | 'number' | 'he
   for (const p of paths.slice(0, 50)) await fetch(url + p).then((r) => r.arrayBuffer());
   const steady = await steadyLoad(url, paths, rate, duration);
   await settle(url, database);
-  let next = 0;
   const burst = await autocannon({
     url,
     connections: 20,
     overallRate: rate,
     duration,
     timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          next = (next + 1) % paths.length;
-          return { ...request, path: paths[next] };
-        },
-      },
-    ],
+    requests: cyclingRequests(paths),
   });
   return [
     { database, query: queryLabel[kind], load: 'steady', ...steady },

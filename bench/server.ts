@@ -190,3 +190,17 @@ export async function staffAuthenticator(url: string, who: { email: string; pass
     return totpCode(secret, lastStep * TOTP_PERIOD_SECONDS * 1000 + 1000);
   };
 }
+
+/** autocannon's `requests`: GETs of `paths` in turn, round and round. */
+export function cyclingRequests(paths: string[]) {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request: { path?: string }) => {
+        next = (next + 1) % paths.length;
+        return { ...request, path: paths[next] };
+      },
+    },
+  ];
+}
