@@ -13,11 +13,11 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { formatKes } from '@portal/contract';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
+import { Hint } from '../../shared/ui/hint';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { HeaderRow, type ServerTableColumn } from '../../shared/ui/server-table';
@@ -203,11 +203,11 @@ export function RowAction({
     );
   }
   return (
-    <Tooltip title={hint}>
+    <Hint title={hint}>
       <IconButton size="small" color={primary ? 'primary' : 'default'} aria-label={label} onClick={onClick}>
         {icon}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }
 

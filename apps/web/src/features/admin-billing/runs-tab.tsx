@@ -1,4 +1,4 @@
-import { Alert, Box, Chip, LinearProgress, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, LinearProgress, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import {
   BILLING_PAGE_SIZE,
   BILLING_RUN_STATUSES,
@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -141,21 +142,20 @@ export function RunsTab({ polling }: { polling: boolean }) {
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
           sx={{ width: 140 }}
         />
-        <TextField
-          select
+        <NativeSelectField
           size="small"
           label="Status"
           value={status}
           onChange={(e) => filtered(() => setStatus(e.target.value as BillingRunStatus | ''))}
           sx={{ width: 170 }}
         >
-          <MenuItem value="">All</MenuItem>
+          <option value="">All</option>
           {BILLING_RUN_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {RUN_STATUS_LABELS[s]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
       </Stack>
       <Box sx={{ minHeight: 4, mb: 1 }}>{list.isFetching && !polling && <LinearProgress aria-label="Loading billing runs" />}</Box>
       {list.error && (

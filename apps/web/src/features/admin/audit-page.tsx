@@ -1,9 +1,10 @@
-import { Alert, Box, Button, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, type AuditEntry, formatDateTime } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useState } from 'react';
 import { DateField } from '../../shared/ui/date-field';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -158,20 +159,19 @@ export function AuditPage() {
         }}
       >
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'flex-start' }}>
-          <TextField
-            select
+          <NativeSelectField
             label="Action"
             value={draft.action}
             onChange={(e) => setDraft({ ...draft, action: e.target.value })}
             sx={{ minWidth: 200 }}
           >
-            <MenuItem value="">All actions</MenuItem>
+            <option value="">All actions</option>
             {AUDIT_ACTIONS.map((a) => (
-              <MenuItem key={a} value={a}>
+              <option key={a} value={a}>
                 {ACTION_LABELS[a]}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </NativeSelectField>
           <TextField
             label="Administrator"
             placeholder="email"

@@ -1,8 +1,9 @@
 import { Delete, Edit, Key, Login, PhonelinkErase } from '@mui/icons-material';
-import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import { Box, Button, IconButton } from '@mui/material';
 import type { AdminUser } from '@portal/contract';
 import type { ReactElement } from 'react';
 import { useSession } from '../../shared/session/session-store';
+import { Hint } from '../../shared/ui/hint';
 
 export type PendingAction = { kind: 'delete' | 'reset' | 'loginas' | 'mfa'; user: AdminUser } | null;
 export type UserAction = 'edit' | NonNullable<PendingAction>['kind'];
@@ -31,11 +32,11 @@ function UserActionButton({
     );
   }
   return (
-    <Tooltip title={hint}>
+    <Hint title={hint}>
       <IconButton size="small" aria-label={label} color={danger ? 'error' : 'default'} onClick={onClick}>
         {icon}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }
 

@@ -12,7 +12,6 @@ import {
   Stack,
   TableCell,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import {
@@ -34,6 +33,7 @@ import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
 import { useSession } from '../../shared/session/session-store';
 import { useFlash } from '../../shared/ui/flash';
 import { type AlertState, FormAlert } from '../../shared/ui/form-alert';
+import { Hint } from '../../shared/ui/hint';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
@@ -57,7 +57,7 @@ export function feeActions(a: Pick<Application, 'Submitted' | 'submittedAt' | 'p
 /** The percentage of passing checklist items as a ring; it links to the checklist. */
 function ProgressRing({ value }: { value: number }) {
   return (
-    <Tooltip title={applicationMessages.completeChecklistTooltip}>
+    <Hint title={applicationMessages.completeChecklistTooltip}>
       <Box
         component={RouterLink}
         to={CHECKLIST_ROUTE}
@@ -86,7 +86,7 @@ function ProgressRing({ value }: { value: number }) {
           </Typography>
         </Box>
       </Box>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -161,26 +161,26 @@ function Actions({ application: a, complete, confirmed, onSubmit, invoiced }: Ac
       )}
       {!a.Submitted && (
         <>
-          <Tooltip title={submitTip}>
+          <Hint title={submitTip}>
             <span>
               <Button size="small" variant="contained" disabled={!canSubmit} onClick={() => onSubmit(a)}>
                 {isReturned(a) ? 're-Submit' : 'Submit'}
               </Button>
             </span>
-          </Tooltip>
+          </Hint>
           {!complete && (
-            <Tooltip title={applicationMessages.completeChecklistTooltip}>
+            <Hint title={applicationMessages.completeChecklistTooltip}>
               <IconButton component={RouterLink} to={CHECKLIST_ROUTE} size="small" color="warning" aria-label="Complete your profile">
                 <FactCheck fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </Hint>
           )}
           {complete && !confirmed && (
-            <Tooltip title={applicationMessages.confirmNameTooltip}>
+            <Hint title={applicationMessages.confirmNameTooltip}>
               <IconButton component={RouterLink} to={CONFIRM_ROUTE} size="small" color="warning" aria-label="Confirm your profile name">
                 <HowToReg fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </Hint>
           )}
         </>
       )}
@@ -335,11 +335,11 @@ export function ApplicationListPage() {
             severity="warning"
             sx={{ mb: 2 }}
             action={
-              <Tooltip title={applicationMessages.completeChecklistTooltip}>
+              <Hint title={applicationMessages.completeChecklistTooltip}>
                 <Button component={RouterLink} to={CHECKLIST_ROUTE} color="inherit" size="small">
                   Complete
                 </Button>
-              </Tooltip>
+              </Hint>
             }
           >
             {applicationMessages.incompleteProfile}: {items.filter((i) => i.pass).length} of {items.length} checklist items complete.
@@ -350,11 +350,11 @@ export function ApplicationListPage() {
             severity="info"
             sx={{ mb: 2 }}
             action={
-              <Tooltip title={applicationMessages.confirmNameTooltip}>
+              <Hint title={applicationMessages.confirmNameTooltip}>
                 <Button component={RouterLink} to={CONFIRM_ROUTE} color="inherit" size="small">
                   Confirm
                 </Button>
-              </Tooltip>
+              </Hint>
             }
           >
             Confirm that your name is correct before you submit: it will appear on your certificate.

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Grid,
-  Link,
-  Stack,
-  TableCell,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { formatKes } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -22,6 +8,7 @@ import { documentRoute } from '../../shared/payments/routes';
 import { useFlash } from '../../shared/ui/flash';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
+import { ServerPagination } from '../../shared/ui/server-pagination';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -177,16 +164,14 @@ export function BillingPage() {
             <>
               {phone ? <StatementCards rows={shown} /> : <StatementTable rows={shown} />}
               {rows.length > 10 && (
-                <TablePagination
-                  component="div"
+                <ServerPagination
                   count={rows.length}
                   page={page}
-                  rowsPerPage={pageSize}
-                  rowsPerPageOptions={[10, 25, 50]}
-                  onPageChange={(_, p) => setPage(p)}
-                  onRowsPerPageChange={(ev) => {
-                    setPageSize(Number(ev.target.value));
-                    setPage(0);
+                  pageSize={pageSize}
+                  options={[10, 25, 50]}
+                  onChange={(p, size) => {
+                    setPage(p);
+                    setPageSize(size);
                   }}
                 />
               )}

@@ -12,7 +12,6 @@ import {
   TableCell,
   TableRow,
   type Theme,
-  Tooltip,
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -20,6 +19,7 @@ import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdMessages } from '@portal
 import { useState } from 'react';
 import { Caption } from '../../shared/ui/caption';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { Hint } from '../../shared/ui/hint';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { useToast } from '../../shared/ui/toast';
@@ -40,24 +40,24 @@ function RowActions({ activity: a, onEvidence, onEdit, onDelete }: RowActionProp
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
       {a.evidenceUrl && (
-        <Tooltip title="Evidence">
+        <Hint title="Evidence">
           <IconButton size="small" aria-label={`Evidence of ${a.description}`} onClick={() => onEvidence(a)}>
             <PictureAsPdf fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </Hint>
       )}
       {a.status === 'Pending' && (
         <>
-          <Tooltip title="Edit">
+          <Hint title="Edit">
             <IconButton size="small" color="primary" aria-label={`Edit ${a.description}`} onClick={() => onEdit(a)}>
               <Edit fontSize="small" />
             </IconButton>
-          </Tooltip>
-          <Tooltip title="Delete">
+          </Hint>
+          <Hint title="Delete">
             <IconButton size="small" color="error" aria-label={`Delete ${a.description}`} onClick={() => onDelete(a)}>
               <Delete fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </Hint>
         </>
       )}
     </Box>

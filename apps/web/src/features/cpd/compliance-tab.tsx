@@ -1,12 +1,13 @@
 import { Download } from '@mui/icons-material';
-import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { CPD_COMPLIANCE_LABELS, CPD_COMPLIANCE_STATUSES, type CpdComplianceStatus } from '@portal/contract';
 import { useState } from 'react';
 import { nairobiToday } from '../../shared/payments/documents';
 import { useCategories, useSettings } from '../../shared/settings/use-settings';
+import { Hint } from '../../shared/ui/hint';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { saveBlob } from '../../shared/ui/save-blob';
-import { SelectFilter } from '../../shared/ui/select-filter';
+import { NativeSelectField, SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination } from '../../shared/ui/server-pagination';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -52,7 +53,7 @@ function CategoryBar({ category }: { category: ComplianceCategory }) {
         {segments
           .filter((s) => s.count > 0)
           .map((s) => (
-            <Tooltip key={s.status} title={`${CPD_COMPLIANCE_LABELS[s.status]}: ${s.count} (${Math.round(s.percent)}%)`}>
+            <Hint key={s.status} title={`${CPD_COMPLIANCE_LABELS[s.status]}: ${s.count} (${Math.round(s.percent)}%)`}>
               <Box
                 sx={{
                   width: `${s.percent}%`,
@@ -70,7 +71,7 @@ function CategoryBar({ category }: { category: ComplianceCategory }) {
               >
                 {s.percent >= 8 ? s.count : ''}
               </Box>
-            </Tooltip>
+            </Hint>
           ))}
       </Box>
     </Box>
@@ -175,8 +176,7 @@ export function ComplianceTab() {
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
-        <TextField
-          select
+        <NativeSelectField
           size="small"
           label="Year"
           value={year}
@@ -184,11 +184,11 @@ export function ComplianceTab() {
           sx={{ width: { sm: 120 } }}
         >
           {years.map((y) => (
-            <MenuItem key={y} value={y}>
+            <option key={y} value={y}>
               {y}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         <SelectFilter
           label="Category"
           value={category}

@@ -9,7 +9,6 @@ import {
   Chip,
   Divider,
   LinearProgress,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -17,7 +16,6 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   type Theme,
   Typography,
   useMediaQuery,
@@ -28,6 +26,7 @@ import { nairobiToday, shortDate } from '../../shared/payments/documents';
 import { useSettings } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { NativeSelectField } from '../../shared/ui/select-filter';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { TableScroller } from '../../shared/ui/table-scroller';
 import { ActivitiesCard } from './activities-card';
@@ -268,8 +267,7 @@ export function CpdPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           My Cpd
         </Typography>
-        <TextField
-          select
+        <NativeSelectField
           size="small"
           label="Year"
           value={year}
@@ -282,11 +280,11 @@ export function CpdPage() {
           sx={{ width: 120 }}
         >
           {years.map((y) => (
-            <MenuItem key={y} value={y}>
+            <option key={y} value={y}>
               {y}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
       </Stack>
       {summary.isFetching && summary.isPlaceholderData && <LinearProgress aria-label="Loading the year" />}
       {summary.isLoading && <LoadingSpinner label="Loading your CPD summary" />}

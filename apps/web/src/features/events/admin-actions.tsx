@@ -1,9 +1,10 @@
 import { Block, Done, Edit, HowToReg, ListAlt, MoreVert, Publish } from '@mui/icons-material';
-import { Box, Button, Chip, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, ListItemIcon, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import type { AdminEvent, EventStatus } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { Hint } from '../../shared/ui/hint';
 import { useToast } from '../../shared/ui/toast';
 import { adminEventsApi, useRefreshAdminEvents } from './api';
 import { ConfirmBody } from './components';
@@ -206,11 +207,11 @@ export function AdminEventRowActions({ event, ask }: { event: AdminEvent; ask: (
       {primary && <ActionButton item={primary} primary={primary.name === 'publish'} noIcon />}
       {rest.length > 0 && (
         <>
-          <Tooltip title="More actions">
+          <Hint title="More actions">
             <IconButton size="small" aria-label={`More actions for ${event.no}`} onClick={(e) => setAnchor(e.currentTarget)}>
               <MoreVert />
             </IconButton>
-          </Tooltip>
+          </Hint>
           <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
             {rest.map((item) =>
               item.to ? (

@@ -1,9 +1,10 @@
 import { CheckCircle } from '@mui/icons-material';
-import { Alert, Box, LinearProgress, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBooking, BOOKING_STATUSES, type BookingStatus } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
+import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -128,33 +129,31 @@ export function AdminBookings({ no }: { no: string }) {
           onChange={(e) => setTyped(e.target.value)}
           sx={{ minWidth: { sm: 300 } }}
         />
-        <TextField
-          select
+        <NativeSelectField
           size="small"
           label="Status"
           value={status}
           onChange={(e) => filtered(() => setStatus(e.target.value as BookingStatus | ''))}
           sx={{ minWidth: 170 }}
         >
-          <MenuItem value="">All</MenuItem>
+          <option value="">All</option>
           {BOOKING_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {BOOKING_STATUS_LABELS[s]}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
-          select
+        </NativeSelectField>
+        <NativeSelectField
           size="small"
           label="Attended"
           value={attended}
           onChange={(e) => filtered(() => setAttended(e.target.value as 'yes' | 'no' | ''))}
           sx={{ minWidth: 130 }}
         >
-          <MenuItem value="">All</MenuItem>
-          <MenuItem value="yes">Yes</MenuItem>
-          <MenuItem value="no">No</MenuItem>
-        </TextField>
+          <option value="">All</option>
+          <option value="yes">Yes</option>
+          <option value="no">No</option>
+        </NativeSelectField>
       </Stack>
       <Box sx={{ minHeight: 4 }}>{bookings.isFetching && <LinearProgress aria-label="Loading bookings" />}</Box>
       {bookings.error && (

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { click, renderPage, unmountPages } from '../../test/render';
 import { signInMember } from '../../test/session';
 import { settle } from '../../test/settle';
-import { typeInto } from '../../test/type';
+import { pickOption, typeInto } from '../../test/type';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { registerApi } from './api';
 import { MembersPage } from './members-page';
@@ -45,9 +45,8 @@ afterEach(() => {
 async function choose(label: string, option: string) {
   const select = [...container.querySelectorAll('.MuiFormControl-root')]
     .find((f) => f.querySelector('label')?.textContent?.startsWith(label))
-    ?.querySelector<HTMLElement>('[role="combobox"]');
-  await act(async () => select?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
-  await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === option));
+    ?.querySelector('select');
+  await pickOption(select, option);
 }
 
 async function exportAs(format: 'CSV' | 'Excel') {

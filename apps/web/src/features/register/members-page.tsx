@@ -6,15 +6,12 @@ import {
   Card,
   Chip,
   LinearProgress,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import {
@@ -32,6 +29,7 @@ import { useCategories } from '../../shared/settings/use-settings';
 import { ExportMenu } from '../../shared/ui/export-menu';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
+import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -70,14 +68,7 @@ function ReportRows({ label, rows, reasonHeader }: { label: string; rows: Import
         </Table>
       </TableScroller>
       {rows.length > REPORT_PAGE && (
-        <TablePagination
-          component="div"
-          count={rows.length}
-          page={page}
-          onPageChange={(_, p) => setPage(p)}
-          rowsPerPage={REPORT_PAGE}
-          rowsPerPageOptions={[REPORT_PAGE]}
-        />
+        <ServerPagination count={rows.length} page={page} pageSize={REPORT_PAGE} options={[REPORT_PAGE]} onChange={(p) => setPage(p)} />
       )}
     </Box>
   );
@@ -286,36 +277,34 @@ export function MembersPage() {
           fullWidth={false}
           sx={{ minWidth: 320, flexGrow: 1, maxWidth: 480 }}
         />
-        <TextField
-          select
+        <NativeSelectField
           fullWidth={false}
           label="Category"
           value={filter.category}
           onChange={(e) => update({ category: e.target.value })}
           sx={{ minWidth: 220 }}
         >
-          <MenuItem value="">All categories</MenuItem>
+          <option value="">All categories</option>
           {categories.data?.map((c) => (
-            <MenuItem key={c.Code} value={c.Code}>
+            <option key={c.Code} value={c.Code}>
               {c.Description}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
-          select
+        </NativeSelectField>
+        <NativeSelectField
           fullWidth={false}
           label="Status"
           value={filter.status}
           onChange={(e) => update({ status: e.target.value })}
           sx={{ minWidth: 160 }}
         >
-          <MenuItem value="">All statuses</MenuItem>
+          <option value="">All statuses</option>
           {MEMBERSHIP_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
+            <option key={s} value={s}>
               {s}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
       </Box>
       {members.error && <Alert severity="warning">{members.error.message}</Alert>}
       {members.isLoading ? (

@@ -1,20 +1,5 @@
 import { OpenInNew } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Tab,
-  TableCell,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, Chip, LinearProgress, Stack, Tab, TableCell, TableRow, Tabs, Typography } from '@mui/material';
 import {
   APPLICATION_KINDS,
   type ApplicationKind,
@@ -29,7 +14,7 @@ import { useCategories } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
-import { SelectFilter } from '../../shared/ui/select-filter';
+import { NativeSelectField, SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination } from '../../shared/ui/server-pagination';
 import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
@@ -111,21 +96,19 @@ export function ReviewQueuePage() {
           showEmpty
           sx={{ width: { sm: 180 }, flexShrink: 0 }}
         />
-        <TextField
-          select
+        <NativeSelectField
           label="Category"
           value={category}
           onChange={(e) => update({ category: e.target.value })}
           sx={{ width: { sm: 280 }, flexShrink: 0 }}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
-          <MenuItem value="">All categories</MenuItem>
+          <option value="">All categories</option>
           {(categories.data ?? []).map((c) => (
-            <MenuItem key={c.Code} value={c.Code}>
+            <option key={c.Code} value={c.Code}>
               {c.Description}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         <Box
           component="form"
           role="search"

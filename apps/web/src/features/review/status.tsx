@@ -1,5 +1,6 @@
-import { Chip, Stack, Tooltip } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { applicationStatusLabel, formatDate, formatDateTime } from '@portal/contract';
+import { Hint } from '../../shared/ui/hint';
 
 /** The portal's one date display, '21 Jun 2018' and '21 Jun 2018, 14:05' (decision 040). */
 export { formatDate, formatDateTime };
@@ -22,14 +23,14 @@ export function StatusChip({ status, submitted, returnedAt }: { status: string; 
   const applicantSees = applicationStatusLabel(status);
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Tooltip title={`The applicant sees: ${applicantSees}`}>
+      <Hint title={`The applicant sees: ${applicantSees}`}>
         <Chip
           size="small"
           label={status}
           color={colors[status] ?? 'default'}
           variant={status === 'New' || status === 'Rejected' ? 'outlined' : 'filled'}
         />
-      </Tooltip>
+      </Hint>
       {!submitted && returnedAt && <Chip size="small" label="Returned" color="warning" variant="outlined" />}
     </Stack>
   );

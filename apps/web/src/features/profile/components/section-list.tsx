@@ -19,7 +19,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { type FileRule, formatPhone, SECTION_INFO, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
@@ -29,6 +28,7 @@ import type { ZodType } from 'zod';
 import { api } from '../../../shared/api/client';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { Hint } from '../../../shared/ui/hint';
 import { LoadingSpinner } from '../../../shared/ui/loading';
 import { SummaryCard, usePhoneCards } from '../../../shared/ui/summary-card';
 import { TableScroller } from '../../../shared/ui/table-scroller';
@@ -230,11 +230,11 @@ export function SectionList({
     fileFields.map((f) => {
       const stored = entry[f.name] as StoredFile;
       return stored ? (
-        <Tooltip key={f.name} title={`Open ${stored.fileName}`}>
+        <Hint key={f.name} title={`Open ${stored.fileName}`}>
           <IconButton size="small" aria-label={`Open ${stored.fileName}`} onClick={() => openStoredFile(stored.id)}>
             <OpenInNew fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </Hint>
       ) : null;
     });
   const entryActions = (entry: SectionEntry) => (

@@ -1,5 +1,5 @@
 import { Description, Search, Send } from '@mui/icons-material';
-import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { CONTACT_TYPES, contactSchemaFor, profileMessages, refereeMessages, refereeSchemaFor, type SectionEntry } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
+import { Hint } from '../../../shared/ui/hint';
 import { useToast } from '../../../shared/ui/toast';
 import { useLookup, useRefreshAfterChange, useSectionEntries } from '../api';
 import type { FieldDef } from '../components/field-types';
@@ -175,13 +176,13 @@ function RefereeActions({ entry }: { entry: SectionEntry }) {
     }
   }
   return (
-    <Tooltip title="Send the referee the request email again (the earlier link stops working)">
+    <Hint title="Send the referee the request email again (the earlier link stops working)">
       <span>
         <Button size="small" startIcon={<Send />} aria-label={`Resend email to referee ${entry.EntryNo}`} onClick={resend} disabled={busy}>
           {busy ? 'Sending…' : 'Resend'}
         </Button>
       </span>
-    </Tooltip>
+    </Hint>
   );
 }
 
