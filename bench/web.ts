@@ -324,13 +324,19 @@ async function runLighthouse(server: StartedServer, session: Session): Promise<L
         await page.close();
         await browser.close();
       }
-      const runner = await lighthouse(`${server.url}${route.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        disableStorageReset: route.signedIn,
-      });
+      // Lighthouse now and then fails to record the trace (NO_NAVSTART): that run is made again, at most twice.
+      let runner: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        runner = await lighthouse(`${server.url}${route.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          disableStorageReset: route.signedIn,
+        });
+        if (!runner?.lhr.runtimeError || attempt === 3) break;
+        console.log(`  ${route.name}: Lighthouse could not measure (${runner.lhr.runtimeError.code}); again`);
+      }
       if (!runner) throw new Error(`Lighthouse gave no result for ${route.path}`);
       const name = route.run && lighthouseRuns > 1 ? `${route.name} run ${route.run}` : route.name;
       if (reportDir) writeFileSync(path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(runner.lhr));

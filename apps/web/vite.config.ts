@@ -132,6 +132,7 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    modulePreload: false,
     // The server finds the sign-in page's script by the manifest (decision 042).
     manifest: true,
     rollupOptions: {

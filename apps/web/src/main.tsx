@@ -1,5 +1,5 @@
 import './shared/lite/lite.css';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, type NavigateFunction, useNavigate } from 'react-router';
 import { Providers } from './app/providers';
@@ -26,13 +26,18 @@ onSessionEnded(() => {
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 preloadRoutes(window.location);
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <NavigateHandle />
-        <RootLayout routes={routes} preload={preloadRoutes} />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+// The first render in a transition: React renders it in slices that give the phone's main thread back between them,
+// not in one long task while the page's code and data arrive (decision 054).
+const app = createRoot(root);
+startTransition(() => {
+  app.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <NavigateHandle />
+          <RootLayout routes={routes} preload={preloadRoutes} />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -40,3 +40,8 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   const mm = String(at.getUTCMinutes()).padStart(2, '0');
   return `${formatDate(value)}, ${hh}:${mm}`;
 }
+
+/** The calendar day in Nairobi, 'YYYY-MM-DD' (by hand: an Intl formatter with a time zone loads its data first). */
+export function nairobiDay(at: Date = new Date()): string {
+  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
+}

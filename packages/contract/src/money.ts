@@ -29,12 +29,27 @@ export function centsToText(cents: number): string {
 /** The currency of every amount (part 2 §9: currency KES, locale en-KE, two decimals). */
 export const CURRENCY = 'KES';
 
-// Built once: constructing an Intl.NumberFormat costs far more than formatting with it.
-const amountFormat = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let intlFormat: Intl.NumberFormat | null = null;
 
-/** 2,320.00: en-KE grouping, always two decimals (for a figure whose label already names the currency). */
+/**
+ * 2,320.00: en-KE grouping, always two decimals (for a figure whose label already names the currency). Written by
+ * hand, as Intl would write it (the cent rounded half away from zero): the first Intl.NumberFormat a page builds
+ * loads the locale's data, the longest single piece of work of a phone's first dashboard (decision 054).
+ */
 export function formatAmount(amount: number): string {
-  return amountFormat.format(amount);
+  const abs = Math.abs(amount);
+  // Beyond what cents count exactly in a number (and NaN, Infinity): Intl itself.
+  if (!(abs < 1e13)) {
+    intlFormat ??= new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return intlFormat.format(amount);
+  }
+  // Rounded as a decimal: the shortest text of the number (1.005, not 1.00499…), then half away from zero.
+  const [whole, fraction = ''] = (abs < 1e-6 ? abs.toFixed(20) : String(abs)).split('.');
+  let cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (Number(fraction[2] ?? '0') >= 5) cents += 1;
+  const units = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}${units}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /**

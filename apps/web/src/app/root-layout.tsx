@@ -29,15 +29,20 @@ class RouteErrorBoundary extends Component<{ at: string; children: ReactNode }, 
  * Every page: a thin bar at the top while the next page's code is on its way; until the first page's code arrives,
  * the spinner; a page whose code cannot be fetched offers a reload.
  */
-export function RootLayout({ routes, preload }: { routes: PageRoute[]; preload: (location: { pathname: string }) => void }) {
+/** The thin bar at the top while a page's code is on its way (its own component: the routes are not matched again). */
+function PageProgress() {
   const loading = usePageLoading();
+  return loading ? <div className="lt-page-progress" role="progressbar" aria-label="Loading page" /> : null;
+}
+
+export function RootLayout({ routes, preload }: { routes: PageRoute[]; preload: (location: { pathname: string }) => void }) {
   const location = useLocation();
   // The layouts' and the page's code at once (each fetched once), not a layout's first and its page's after it drew.
   preload(location);
   const element = useRoutes(routes);
   return (
     <>
-      {loading && <div className="lt-page-progress" role="progressbar" aria-label="Loading page" />}
+      <PageProgress />
       <RouteErrorBoundary at={location.pathname}>
         <Suspense fallback={<PageFallback />}>{element}</Suspense>
       </RouteErrorBoundary>

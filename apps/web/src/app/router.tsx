@@ -1,8 +1,9 @@
-import { matchRoutes, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { AdminGuard, AdminIndex } from '../features/admin/admin-guard';
 import { adminCpdRoutes, cpdRoutes } from '../features/cpd/routes';
 import { adminEventRoutes, eventRoutes } from '../features/events/routes';
 import { adminLicenseRoutes, licenseRoutes } from '../features/licenses/routes';
+import { AppShell } from '../features/shell/app-shell';
 import { adminUpgradeRoutes, upgradeRoutes } from '../features/upgrades/routes';
 import { lazyPage, type PageRoute } from '../shared/routing/lazy-page';
 import { ServerPage } from '../shared/routing/server-page';
@@ -90,12 +91,10 @@ export const routes: PageRoute[] = [
     ],
   },
   {
-    // The app shell and the dashboard are drawn without MUI: a member's first load (decision 043).
-    ...lazyPage(
-      () => import('../features/shell/app-shell'),
-      (m) => <m.AppShell />,
-      { lite: true },
-    ),
+    // The app shell and the dashboard are drawn without MUI: a member's first load (decision 043). The shell comes
+    // with the entry: every signed-in page needs it, and its small modules in chunks of their own were a dozen more
+    // requests before the dashboard could draw (decision 054).
+    element: <AppShell />,
     children: [
       {
         path: '/dashboard',
@@ -411,10 +410,49 @@ export const routes: PageRoute[] = [
   },
 ];
 
+/** A route path as a regular expression (`:name` one segment, `:name?` an optional one, `*` the rest), made once. */
+const patterns = new Map<string, RegExp>();
+function patternOf(path: string): RegExp {
+  let pattern = patterns.get(path);
+  if (!pattern) {
+    const body = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        if (segment === '*') return '(?:/.*)?';
+        if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+        return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      })
+      .join('');
+    pattern = new RegExp(`^${body}/?$`, 'i');
+    patterns.set(path, pattern);
+  }
+  return pattern;
+}
+
+/** The routes `pathname` opens, outermost first: a layout and its page (a best guess: only to fetch code early). */
+export function routesAt(list: PageRoute[], pathname: string): PageRoute[] {
+  for (const route of list) {
+    if (route.children) {
+      const inner = routesAt(route.children as PageRoute[], pathname);
+      if (inner.length) return [route, ...inner];
+    } else if (route.path && route.path !== '*' && patternOf(route.path).test(pathname)) {
+      return [route];
+    }
+  }
+  return [];
+}
+
+let preloaded: string | null = null;
+
 /**
  * Starts fetching the code of every route an address opens (the layouts and the page) at once, as React Router's
- * data router did with `lazy`, instead of a layout's code first and its page's after it has drawn.
+ * data router did with `lazy`, instead of a layout's code first and its page's after it has drawn. Matched here with
+ * patterns made once: React Router's matchRoutes ranks and compiles all 90 routes on every call (30 ms of a phone's
+ * main thread at start-up, decision 054).
  */
 export function preloadRoutes(location: { pathname: string }) {
-  for (const match of matchRoutes(routes, location) ?? []) void (match.route as PageRoute).preload?.();
+  if (location.pathname === preloaded) return;
+  preloaded = location.pathname;
+  for (const route of routesAt(routes, location.pathname)) void route.preload?.();
 }

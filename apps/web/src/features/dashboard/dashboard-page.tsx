@@ -1,4 +1,5 @@
 import { formatKes } from '@portal/contract';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LiteLinkButton } from '../../shared/lite/button';
 import { LiteAlert, LiteAvatar, LiteCard, LiteCardContent, LiteCardHeader, LiteChip } from '../../shared/lite/surfaces';
@@ -94,11 +95,26 @@ function Tiles({ hasMembership }: { hasMembership: boolean }) {
   );
 }
 
+/** False until the browser has drawn the page and has a moment to spare (at most a second later). */
+function useWhenIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
+}
+
 export function DashboardPage() {
   const profile = useMyProfile();
   const applications = useMyApplications();
   const { minor } = useSettings();
   const flash = useFlash();
+  const later = useWhenIdle();
   if (profile.isLoading) return <LoadingSpinner />;
   const p = profile.data;
   const membership = p?.memberInformation[0];
@@ -150,8 +166,10 @@ export function DashboardPage() {
           </div>
         </LiteCardContent>
       </LiteCard>
-      <MyApplications />
-      {p && <PendingPayments />}
+      {/* Below the fold on a phone: drawn once the page above has been (and its queries asked) when the main thread
+          is free, then laid out and painted when scrolled near (lite.css's lt-below-fold). */}
+      <div className="lt-below-fold">{later ? <MyApplications /> : <LoadingSpinner label="Loading applications" />}</div>
+      {p && <div className="lt-below-fold">{later ? <PendingPayments /> : <LoadingSpinner label="Loading pending payments" />}</div>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../shared/lite/icon';
 import { LiteAvatar } from '../../shared/lite/surfaces';
@@ -73,6 +73,10 @@ export function AppShell() {
   const billingAlerts = useBillingAlerts();
   const logout = useLogout();
   useInactivityLogout(Boolean(session) && settings.minor.inactivityLogout, settings.inactivityTimeoutMs);
+  // The shell and its page are drawn once the profile has come, in a deferred render: React draws a deferred value's
+  // tree in slices, giving the main thread back between them, where the query's own update would draw it all in one
+  // long task (decision 054).
+  const profileShown = useDeferredValue(!profile.isLoading);
 
   if (!session) return <Navigate to="/" replace state={{ from: location.pathname }} />;
   const user = session.user;
@@ -85,7 +89,7 @@ export function AppShell() {
   }
   // Staff without a second factor may only set one up (decision 047).
   if (staff && user.mfa_enabled === false && location.pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
-  if (!staff && user.profile_id && profile.isLoading) return <LoadingSpinner label="Loading your profile" />;
+  if (!staff && user.profile_id && !profileShown) return <LoadingSpinner label="Loading your profile" />;
 
   const released = applications.data?.find((a) => a.status === 'Released');
   const links = navLinks({

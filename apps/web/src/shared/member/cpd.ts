@@ -1,13 +1,11 @@
-import type { CpdSummary } from '@portal/contract';
+import { type CpdSummary, nairobiDay } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { useSession } from '../session/session-store';
 
-const nairobiYear = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric' });
-
 /** This year in Nairobi, as the CPD periods are kept ('2026'). */
 export function thisCpdYear(at: Date = new Date()): string {
-  return nairobiYear.format(at);
+  return nairobiDay(at).slice(0, 4);
 }
 
 /**

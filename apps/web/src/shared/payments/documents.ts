@@ -1,8 +1,8 @@
-import { billingFileName, formatDate } from '@portal/contract';
+import { billingFileName, formatDate, nairobiDay } from '@portal/contract';
 
 /** Today's calendar date in Nairobi as YYYY-MM-DD, for download names such as INVOICE-2026-03-01.pdf. */
 export function nairobiToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return nairobiDay(now);
 }
 
 /** Download names of the billing documents (part 2 §2.5): INVOICE-{date}.pdf and RECEIPT-{date}.pdf, today in Nairobi. */
