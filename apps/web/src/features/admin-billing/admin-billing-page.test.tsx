@@ -145,6 +145,8 @@ describe('AdminBillingPage tabs', () => {
   it('opens the payment dialog filled in from an invoice row', async () => {
     await show();
     act(() => container.querySelector<HTMLButtonElement>('button[aria-label="Record payment for INV000007"]')?.click());
+    // The dialog's code is loaded when it first opens (decision 054).
+    await vi.waitFor(() => expect(document.querySelector('#manual-payment-title')).not.toBeNull(), { timeout: 5000 });
     await settle();
     const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
     expect(dialog.querySelector('#manual-payment-title')?.textContent).toBe('Record a payment');

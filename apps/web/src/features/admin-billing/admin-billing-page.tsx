@@ -1,16 +1,21 @@
 import { AddCard, EventRepeat, RemoveCircleOutline } from '@mui/icons-material';
 import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { isRunOpen } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../shared/ui/toast';
+import { WhenOpened } from '../../shared/ui/when-opened';
 import { useLatestRuns, useRefreshWhenRunEnds } from './api';
 import { ArrearsTab } from './arrears-tab';
 import { LastRun, RunProgress } from './billing-run-status';
-import { type CreditNoteDefaults, CreditNoteDialog, ManualPaymentDialog, type PaymentDefaults, RunBillingDialog } from './dialogs';
+import type { CreditNoteDefaults, PaymentDefaults } from './dialogs';
 import { InvoicesTab } from './invoices-tab';
 import { PaymentsTab } from './payments-tab';
 import { RunsTab } from './runs-tab';
+
+const CreditNoteDialog = lazy(() => import('./dialogs').then((m) => ({ default: m.CreditNoteDialog })));
+const ManualPaymentDialog = lazy(() => import('./dialogs').then((m) => ({ default: m.ManualPaymentDialog })));
+const RunBillingDialog = lazy(() => import('./dialogs').then((m) => ({ default: m.RunBillingDialog })));
 
 const TABS = ['Invoices', 'Payments', 'Arrears', 'Runs'] as const;
 
@@ -84,9 +89,15 @@ export function AdminBillingPage() {
           {tab === 'Runs' && <RunsTab polling={open} />}
         </CardContent>
       </Card>
-      <RunBillingDialog open={running} onClose={() => setRunning(false)} onDone={() => setWatching(true)} />
-      <ManualPaymentDialog defaults={payment} onClose={() => setPayment(null)} onDone={(m) => toast(m)} />
-      <CreditNoteDialog defaults={credit} onClose={() => setCredit(null)} onDone={(m) => toast(m)} />
+      <WhenOpened open={running}>
+        <RunBillingDialog open={running} onClose={() => setRunning(false)} onDone={() => setWatching(true)} />
+      </WhenOpened>
+      <WhenOpened open={Boolean(payment)}>
+        <ManualPaymentDialog defaults={payment} onClose={() => setPayment(null)} onDone={(m) => toast(m)} />
+      </WhenOpened>
+      <WhenOpened open={Boolean(credit)}>
+        <CreditNoteDialog defaults={credit} onClose={() => setCredit(null)} onDone={(m) => toast(m)} />
+      </WhenOpened>
     </Stack>
   );
 }

@@ -16,17 +16,19 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { CPD_ACTIVITY_TYPE_LABELS, type CpdActivity, cpdMessages } from '@portal/contract';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Caption } from '../../shared/ui/caption';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Hint } from '../../shared/ui/hint';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { useToast } from '../../shared/ui/toast';
-import { ActivityDialog } from './activity-dialog';
+import { WhenOpened } from '../../shared/ui/when-opened';
 import { cpdApi, useMyActivities, useRefreshCpd } from './api';
 import { ActivityBlockHead, ActivityDates, ActivityStatusChip, activitySpan, EvidenceDialog } from './components';
 import { formatPoints } from './rules';
+
+const ActivityDialog = lazy(() => import('./activity-dialog').then((m) => ({ default: m.ActivityDialog })));
 
 interface RowActionProps {
   activity: CpdActivity;
@@ -191,7 +193,9 @@ export function ActivitiesCard() {
           </PlainTable>
         )}
       </CardContent>
-      <ActivityDialog open={dialog.open} activity={dialog.activity} onClose={() => setDialog({ open: false, activity: null })} />
+      <WhenOpened open={dialog.open}>
+        <ActivityDialog open={dialog.open} activity={dialog.activity} onClose={() => setDialog({ open: false, activity: null })} />
+      </WhenOpened>
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete this activity?"

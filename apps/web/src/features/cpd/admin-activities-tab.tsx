@@ -7,17 +7,20 @@ import {
   type CpdActivity,
   type CpdActivityStatus,
 } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Caption } from '../../shared/ui/caption';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
+import { WhenOpened } from '../../shared/ui/when-opened';
 import { useActivityQueue } from './api';
 import { ActivityDates, ActivityStatusChip, activitySpan, EvidenceDialog } from './components';
-import { type Decision, DecisionDialog } from './decision-dialogs';
+import type { Decision } from './decision-dialogs';
 import { formatPoints } from './rules';
+
+const DecisionDialog = lazy(() => import('./decision-dialogs').then((m) => ({ default: m.DecisionDialog })));
 
 const PAGE_SIZES = [ADMIN_CPD_ACTIVITIES_PAGE_SIZE, 50, 100];
 
@@ -233,7 +236,9 @@ export function AdminActivitiesTab() {
         />
       )}
       <EvidenceDialog activity={evidence} onClose={() => setEvidence(null)} />
-      <DecisionDialog decision={decision} onClose={() => setDecision(null)} />
+      <WhenOpened open={Boolean(decision)}>
+        <DecisionDialog decision={decision} onClose={() => setDecision(null)} />
+      </WhenOpened>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { type AdminLicense, LICENSE_STATUSES, type LicenseStatus } from '@portal/contract';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, lazy, useState } from 'react';
 import { licenseDate } from '../../shared/licenses/license-text';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
@@ -8,10 +8,13 @@ import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
+import { WhenOpened } from '../../shared/ui/when-opened';
 import { type AdminLicenseFilter, useAdminLicenses } from './api';
 import { LicenseStatusChip } from './components';
 import { adminLicenseMoves, MOVE_LABELS } from './rules';
-import { LicenseStatusDialog, type StatusChange } from './status-dialog';
+import type { StatusChange } from './status-dialog';
+
+const LicenseStatusDialog = lazy(() => import('./status-dialog').then((m) => ({ default: m.LicenseStatusDialog })));
 
 /** Next year (renewals open in November) back to five years ago. */
 function yearOptions(now = new Date()) {
@@ -195,7 +198,9 @@ export function AdminLicensesPage() {
           pagination={{ ...paging, count: licenses.data?.total ?? 0, options: [10, 20, 50, 100] }}
         />
       )}
-      <LicenseStatusDialog change={change} onClose={() => setChange(null)} />
+      <WhenOpened open={Boolean(change)}>
+        <LicenseStatusDialog change={change} onClose={() => setChange(null)} />
+      </WhenOpened>
     </Stack>
   );
 }

@@ -8,17 +8,19 @@ import {
   refereeMessages,
   refereeStepsSchema,
 } from '@portal/contract';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useToast } from '../../shared/ui/toast';
+import { WhenOpened } from '../../shared/ui/when-opened';
 import { answerReferee, thanksOf, useRefereeForm, useRefereeLink } from './api';
 import { ConfirmationStatement } from './components/confirmation-statement';
 import { RefereeLayout } from './components/referee-layout';
-import { RejectDialog } from './components/reject-dialog';
 import { REFEREE_THANK_YOU_ROUTE } from './thank-you-page';
+
+const RejectDialog = lazy(() => import('./components/reject-dialog').then((m) => ({ default: m.RejectDialog })));
 
 /**
  * /profile/response/{user}/{code}: the referee's answer to a request (part 1 §2 Referee flow): a greeting, the
@@ -181,7 +183,9 @@ function QuestionForm({ data, user, code }: { data: RefereeForm; user: string; c
           )}
         </Stack>
       </CardContent>
-      <RejectDialog open={rejecting} busy={busy} onCancel={() => setRejecting(false)} onSubmit={(remarks) => submit('Reject', remarks)} />
+      <WhenOpened open={rejecting}>
+        <RejectDialog open={rejecting} busy={busy} onCancel={() => setRejecting(false)} onSubmit={(remarks) => submit('Reject', remarks)} />
+      </WhenOpened>
     </Card>
   );
 }

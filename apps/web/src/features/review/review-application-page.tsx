@@ -1,15 +1,18 @@
 import { AddComment, ArrowBack, Undo } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardContent, Divider, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ApplicationStatus, ReviewApplication } from '@portal/contract';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { licenseDate } from '../../shared/licenses/license-text';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { type ReviewAction, ReviewActionDialog } from './action-dialog';
+import { WhenOpened } from '../../shared/ui/when-opened';
+import type { ReviewAction } from './action-dialog';
 import { useReviewApplication } from './api';
 import { KindChip, kindDetail, LicencePanel, transitionLabel } from './kind';
 import { ChecklistPanel, FilesPanel, HistoryPanel, ProfilePanel, RefereesPanel } from './panels';
 import { formatDate, formatDateTime, StatusChip } from './status';
+
+const ReviewActionDialog = lazy(() => import('./action-dialog').then((m) => ({ default: m.ReviewActionDialog })));
 
 const TABS = ['Profile', 'Checklist', 'Files', 'Referees', 'History'] as const;
 type TabName = (typeof TABS)[number];
@@ -94,7 +97,9 @@ export function ReviewApplicationPage() {
           {tab === 'History' && <HistoryPanel events={data.events} comments={data.comments} />}
         </CardContent>
       </Card>
-      <ReviewActionDialog code={app.Code} kind={app.kind} action={action} onClose={() => setAction(null)} />
+      <WhenOpened open={Boolean(action)}>
+        <ReviewActionDialog code={app.Code} kind={app.kind} action={action} onClose={() => setAction(null)} />
+      </WhenOpened>
     </Stack>
   );
 }

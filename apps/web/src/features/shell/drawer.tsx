@@ -108,7 +108,8 @@ export function DrawerDialog({ open, onClose, children }: { open: boolean; onClo
       // A click on the backdrop lands on the dialog itself; its content fills it.
       onClick={(event) => event.target === event.currentTarget && onClose()}
     >
-      {children}
+      {/* Drawn only while open: closed, a phone's drawer would be drawn again with the shell on every update. */}
+      {open && children}
     </dialog>
   );
 }

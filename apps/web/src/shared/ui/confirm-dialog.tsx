@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { WhenOpened } from './when-opened';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -12,28 +12,13 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
-  busy,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+const View = lazy(() => import('./confirm-dialog-view').then((m) => ({ default: m.ConfirmDialogView })));
+
+/** Asks to confirm an action (Cancel, and the action); its code comes when it first opens. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={onCancel} maxWidth="sm" fullWidth aria-labelledby="confirm-title">
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
-      <DialogContent>
-        {typeof children === 'string' ? <DialogContentText component="div">{children}</DialogContentText> : children}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{cancelLabel}</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <WhenOpened open={props.open}>
+      <View {...props} />
+    </WhenOpened>
   );
 }
