@@ -60,7 +60,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       PUBLIC_URL: base,
       SEED_DEMO: 'off',
       TEST_SLOW_ROUTE: '1',
-      LOG_LEVEL: 'info',
+      // "incoming request" (how the test knows the slow request has arrived) is a debug line (decision 056).
+      LOG_LEVEL: 'debug',
       ...(await databaseEnv()),
       ...env,
     },
