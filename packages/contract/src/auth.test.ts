@@ -10,6 +10,7 @@ import {
   newPassword,
   notificationRequest,
   otpCode,
+  otpCodeError,
   PASSWORD_SPECIALS,
   passwordResetRequest,
   registerFormSchema,
@@ -245,6 +246,13 @@ describe('OTP', () => {
     expect(errorsOf(otpCode, '1234567')._).toEqual(['OTP must have 6 digits']);
     expect(errorsOf(otpCode, '12345a')._).toEqual(['OTP must have 6 digits']);
     expect(otpCode.parse(' 012345 ')).toBe('012345');
+  });
+
+  it('says the same without zod on the page (otpCodeError)', () => {
+    for (const typed of ['', '   ', '12345', '1234567', '12345a', ' 012345 ', '012345']) {
+      const parsed = otpCode.safeParse(typed);
+      expect(otpCodeError(typed)).toBe(parsed.success ? null : parsed.error.issues[0].message);
+    }
   });
 
   it('is checked against a named account id', () => {

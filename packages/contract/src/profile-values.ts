@@ -259,3 +259,59 @@ export const SECTION_INFO = {
   },
 } satisfies Record<string, SectionInfo>;
 export type SectionName = keyof typeof SECTION_INFO;
+
+/**
+ * Each section's form fields in the order of its schema (where the schema is a plain object), for screens that list
+ * an entry's fields without loading zod (the review back office, decision 054); profile.test.ts keeps it in step.
+ */
+export const SECTION_FIELDS: Record<SectionName, readonly string[]> = {
+  contact: [
+    'Type',
+    'Status',
+    'Email',
+    'PhoneNo',
+    'PhoneNo2',
+    'Address',
+    'PostCode',
+    'Address2',
+    'PlaceOfWork',
+    'Location',
+    'Designation',
+    'County',
+    'City',
+    'Country_Code',
+  ],
+  'work-experience': [],
+  certification: [
+    'Type',
+    'Category',
+    'Institution',
+    'UniversityCode',
+    'AreaOfSpecialization',
+    'CertificateAwarded',
+    'QualificationDescription',
+    'CertificateNo',
+    'CertificationClass',
+    'CompletionYear',
+    'StartDate',
+    'EndDate',
+    'GraduationDate',
+    'ContactPerson',
+    'ContactDesignation',
+    'ContactCountry',
+    'ContactEmail',
+    'contactPersonAddress',
+    'transcriptDescriptions',
+  ],
+  referee: ['Name', 'Email', 'PhoneNo', 'MemberNo', 'Address', 'PlaceOfWork', 'Designation', 'refereeType'],
+  institution: ['Institution', 'memberNo', 'membershipType', 'yearOfRegistration'],
+  attachments: ['description', 'fileName'],
+  specialization: ['Description', 'Code', 'Discipline'],
+  directors: [],
+  shareholders: [],
+  services: ['service', 'description'],
+  employees: ['code', 'count'],
+  facilities: ['nameOfEquipment', 'quantity', 'remarks'],
+  bankers: ['name', 'address'],
+  convictions: ['ConvictionDate', 'Offence', 'SentenceImposed'],
+};

@@ -8,6 +8,7 @@ import {
   fileRequiredMessage,
   refereeSchemaFor,
   refereeWaitingNote,
+  SECTION_FIELDS,
   SECTIONS,
   shareholderSchema,
   workExperienceSchema,
@@ -96,5 +97,14 @@ describe('the referee checklist note', () => {
     );
     expect(refereeWaitingNote({ accepted: 1, pending: 0, rejected: 2 })).toBe('Name 1 more referee: 1 accepted, 0 pending, 2 rejected');
     expect(refereeWaitingNote({ accepted: 0, pending: 0, rejected: 0 })).toBe('Name 2 referees');
+  });
+});
+
+describe('SECTION_FIELDS (decision 054)', () => {
+  it('lists each section schema’s fields in order', () => {
+    for (const [name, section] of Object.entries(SECTIONS)) {
+      const shape = (section.schema as unknown as { shape?: Record<string, unknown> }).shape;
+      expect(SECTION_FIELDS[name as keyof typeof SECTIONS], name).toEqual(Object.keys(shape ?? {}));
+    }
   });
 });

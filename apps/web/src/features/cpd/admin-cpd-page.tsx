@@ -1,9 +1,14 @@
 import { Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
-import { AdminActivitiesTab } from './admin-activities-tab';
-import { ComplianceTab } from './compliance-tab';
-import { RequirementsTab } from './requirements-tab';
+import { LoadingSpinner } from '../../shared/ui/loading';
+
+// Each tab's code comes when the tab is first shown (the requirements' form and its schema, the compliance lists):
+// a link to one tab does not download the others (decision 054).
+const AdminActivitiesTab = lazy(() => import('./admin-activities-tab').then((m) => ({ default: m.AdminActivitiesTab })));
+const ComplianceTab = lazy(() => import('./compliance-tab').then((m) => ({ default: m.ComplianceTab })));
+const RequirementsTab = lazy(() => import('./requirements-tab').then((m) => ({ default: m.RequirementsTab })));
 
 const TABS = [
   { value: 'activities', label: 'Activities' },
@@ -42,9 +47,11 @@ export function AdminCpdPage() {
           ))}
         </Tabs>
         <CardContent>
-          {tab === 'activities' && <AdminActivitiesTab />}
-          {tab === 'compliance' && <ComplianceTab />}
-          {tab === 'requirements' && <RequirementsTab />}
+          <Suspense fallback={<LoadingSpinner label="Loading the tab" />}>
+            {tab === 'activities' && <AdminActivitiesTab />}
+            {tab === 'compliance' && <ComplianceTab />}
+            {tab === 'requirements' && <RequirementsTab />}
+          </Suspense>
         </CardContent>
       </Card>
     </Stack>

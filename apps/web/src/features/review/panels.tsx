@@ -26,7 +26,8 @@ import {
   type ReviewEvent,
   type ReviewFile,
   SECTION_CODED_FIELDS,
-  SECTIONS,
+  SECTION_FIELDS,
+  SECTION_INFO,
   type SectionName,
 } from '@portal/contract';
 import type { ReactNode } from 'react';
@@ -36,7 +37,7 @@ import { formatDate, formatDateTime } from './status';
 const ROW_KEYS = new Set(['EntryNo', 'lineNo', 'entryNo', 'ProfileID']);
 
 /** The profile tab's name (part 1 §2, Profile); a section the contract does not know is humanised. */
-const sectionTitle = (section: string) => SECTIONS[section as SectionName]?.title ?? humanise(section);
+const sectionTitle = (section: string) => SECTION_INFO[section as SectionName]?.title ?? humanise(section);
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
 
@@ -54,9 +55,8 @@ export function describeCode(labels: CodeLabels, list: string, code: unknown): u
  */
 function entryFields(section: string, entry: Record<string, unknown>, labels: CodeLabels): [string, unknown][] {
   const coded = SECTION_CODED_FIELDS[section as SectionName] ?? {};
-  const definition = SECTIONS[section as SectionName];
-  const shape = (definition?.schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  const order = [...Object.keys(shape ?? {}), ...(definition?.files ?? []).map((f) => f.field)];
+  const definition = SECTION_INFO[section as SectionName];
+  const order = [...(SECTION_FIELDS[section as SectionName] ?? []), ...(definition?.files ?? []).map((f) => f.field)];
   const rank = (key: string) => {
     const i = order.indexOf(key);
     return i === -1 ? order.length : i;

@@ -1,5 +1,5 @@
 import { TextField } from '@mui/material';
-import { messages, otpCode } from '@portal/contract';
+import { messages, otpCodeError } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 
 export type OtpEntry = ReturnType<typeof useOtpEntry>;
@@ -22,14 +22,14 @@ export function useOtpEntry({
   const lastSubmitted = useRef('');
 
   function verify(value: string) {
-    const parsed = otpCode.safeParse(value);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0].message);
+    const error = otpCodeError(value);
+    if (error) {
+      setFieldError(error);
       return;
     }
     if (!ready) return;
     lastSubmitted.current = value;
-    void onVerify(parsed.data);
+    void onVerify(value.trim());
   }
 
   // Submits by itself once six digits are in (and not the same wrong code twice).

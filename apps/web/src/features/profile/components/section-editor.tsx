@@ -1,16 +1,24 @@
 import { Alert, Box, Button } from '@mui/material';
 import { profileMessages, SECTION_INFO, type SectionName } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { useMyProfile } from '../../../shared/member/queries';
 import { useSession } from '../../../shared/session/session-store';
 import { LoadingSpinner } from '../../../shared/ui/loading';
 import { SECTION_CONFIGS } from '../sections/configs';
-import { ContactsSection, EmployeesSection, NoConvictionsSwitch, RefereesSection } from '../sections/special-sections';
-import { BioForm, type BioProfile } from './bio-form';
-import { FirmForm, type FirmProfile } from './firm-form';
-import { SectionList } from './section-list';
+import type { BioProfile } from './bio-form';
+import type { FirmProfile } from './firm-form';
+
+// Each editor's code comes when its tab (or checklist item) is shown: the bio's form and schema, a section's list
+// and dialog (decision 054).
+const BioForm = lazy(() => import('./bio-form').then((m) => ({ default: m.BioForm })));
+const FirmForm = lazy(() => import('./firm-form').then((m) => ({ default: m.FirmForm })));
+const SectionList = lazy(() => import('./section-list').then((m) => ({ default: m.SectionList })));
+const ContactsSection = lazy(() => import('../sections/special-sections').then((m) => ({ default: m.ContactsSection })));
+const EmployeesSection = lazy(() => import('../sections/special-sections').then((m) => ({ default: m.EmployeesSection })));
+const NoConvictionsSwitch = lazy(() => import('../sections/special-sections').then((m) => ({ default: m.NoConvictionsSwitch })));
+const RefereesSection = lazy(() => import('../sections/special-sections').then((m) => ({ default: m.RefereesSection })));
 
 function BioEditor({ alwaysEditable }: { alwaysEditable: boolean }) {
   const profile = useMyProfile();
@@ -40,6 +48,14 @@ function FirmEditor() {
 
 /** The editor behind a profile tab or a checklist component route. */
 export function SectionEditor({ name, alwaysEditable = false }: { name: string; alwaysEditable?: boolean }) {
+  return (
+    <Suspense fallback={<LoadingSpinner label="Loading the section" />}>
+      <Editor name={name} alwaysEditable={alwaysEditable} />
+    </Suspense>
+  );
+}
+
+function Editor({ name, alwaysEditable }: { name: string; alwaysEditable: boolean }) {
   const session = useSession();
   const firm = session?.user.type === 'Corporate';
   // A section of the other membership type (a firm's directors opened by an individual): said, with nothing to add.

@@ -3,6 +3,7 @@ import { api } from '../../../shared/api/client';
 import { setFlash } from '../../../shared/ui/flash';
 import { click, renderPage, unmountPages } from '../../../test/render';
 import { signInMember } from '../../../test/session';
+import { settle } from '../../../test/settle';
 import { atWidth } from '../../../test/viewport';
 import { ProfilePage } from './profile-page';
 
@@ -41,10 +42,13 @@ describe('/profile?tab=security (issue 25)', () => {
     Object.assign(window, { PublicKeyCredential: class {} });
     const view = await renderPage(<ProfilePage />, { url: '/profile' });
     await click([...view.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Security'));
-    expect(view.textContent).toContain('Two-step sign-in');
+    // The tab's code is loaded when it is first shown (decision 054).
+    await vi.waitFor(() => expect(view.textContent).toContain('Two-step sign-in'), { timeout: 5000 });
+    await settle();
     const buttons = [...view.querySelectorAll('button')].map((b) => b.textContent);
     expect(buttons).toContain('Set up an authenticator app');
     expect(buttons).toContain('Add a passkey');
     Reflect.deleteProperty(window, 'PublicKeyCredential');
-  });
+    // The tabs' code is fetched as they are shown: the first import of the forms takes a while on a busy machine.
+  }, 20_000);
 });

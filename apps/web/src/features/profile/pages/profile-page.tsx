@@ -1,12 +1,14 @@
 import { Alert, Box, Card, Tab, Tabs } from '@mui/material';
 import { BOARD_CAPTION } from '@portal/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TwoStepSettings } from '../../../shared/account/two-step-settings';
 import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { useFlash } from '../../../shared/ui/flash';
+import { LoadingSpinner } from '../../../shared/ui/loading';
 import { SectionEditor } from '../components/section-editor';
+
+const TwoStepSettings = lazy(() => import('../../../shared/account/two-step-settings').then((m) => ({ default: m.TwoStepSettings })));
 
 interface TabDef {
   key: string;
@@ -75,7 +77,13 @@ export function ProfilePage() {
           ))}
         </Tabs>
       </Card>
-      {tabs[index].key === 'security' ? <TwoStepSettings /> : <SectionEditor key={tabs[index].key} name={tabs[index].key} />}
+      {tabs[index].key === 'security' ? (
+        <Suspense fallback={<LoadingSpinner label="Loading the section" />}>
+          <TwoStepSettings />
+        </Suspense>
+      ) : (
+        <SectionEditor key={tabs[index].key} name={tabs[index].key} />
+      )}
     </Box>
   );
 }
