@@ -1,10 +1,11 @@
 import { AddCard } from '@mui/icons-material';
-import { Box, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { formatKes, formatPhone } from '@portal/contract';
 import { useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
 import { ExportMenu } from '../../shared/ui/export-menu';
 import { SummaryCard } from '../../shared/ui/summary-card';
+import { TextInput } from '../../shared/ui/text-input';
 import { useAdminArrears } from './api';
 import type { PaymentDefaults } from './dialogs';
 import { ListState, MemberCell, PagedList, plural, RowAction, right, SearchField, useDebounced, useFilteredPaging } from './list-parts';
@@ -91,8 +92,9 @@ export function ArrearsTab({ onPay }: { onPay: (d: PaymentDefaults) => void }) {
     <Box>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <SearchField label="Member or name" value={search} onChange={setSearch} />
-        <TextField
+        <TextInput
           size="small"
+          fullWidth={false}
           label="Category code"
           value={category}
           onChange={(e) => setCategory(e.target.value.toUpperCase())}

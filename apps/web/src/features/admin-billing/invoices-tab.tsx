@@ -1,5 +1,5 @@
 import { AddCard, RemoveCircleOutline } from '@mui/icons-material';
-import { Box, Chip, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { BILLING_INVOICE_PURPOSES, formatKes } from '@portal/contract';
 import { useState } from 'react';
 import { shortDate } from '../../shared/payments/documents';
@@ -7,6 +7,7 @@ import { ExportMenu } from '../../shared/ui/export-menu';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
+import { TextInput } from '../../shared/ui/text-input';
 import { useAdminInvoices } from './api';
 import type { CreditNoteDefaults, PaymentDefaults } from './dialogs';
 import {
@@ -185,8 +186,9 @@ export function InvoicesTab({ onPay, onCredit }: { onPay: (d: PaymentDefaults) =
           onChange={setPurpose}
           options={BILLING_INVOICE_PURPOSES.map((p) => ({ value: p, label: capitalise(p) }))}
         />
-        <TextField
+        <TextInput
           size="small"
+          fullWidth={false}
           label="Subscription year"
           value={period}
           onChange={(e) => setPeriod(e.target.value.replace(/\D/g, '').slice(0, 4))}

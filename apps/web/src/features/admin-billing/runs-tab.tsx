@@ -1,4 +1,4 @@
-import { Alert, Box, Chip, LinearProgress, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   BILLING_PAGE_SIZE,
   BILLING_RUN_STATUSES,
@@ -13,6 +13,7 @@ import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
+import { TextInput } from '../../shared/ui/text-input';
 import { useBillingRuns } from './api';
 
 export const RUN_STATUS_LABELS: Record<BillingRunStatus, string> = {
@@ -133,13 +134,14 @@ export function RunsTab({ polling }: { polling: boolean }) {
   return (
     <Box>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-        <TextField
+        <TextInput
           size="small"
+          fullWidth={false}
           label="Period"
           placeholder="e.g. 2026"
           value={period}
           onChange={(e) => filtered(() => setPeriod(e.target.value.replace(/\D/g, '').slice(0, 4)))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+          htmlInput={{ inputMode: 'numeric', maxLength: 4 }}
           sx={{ width: 140 }}
         />
         <NativeSelectField

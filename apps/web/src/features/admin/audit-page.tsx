@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, type AuditEntry, formatDateTime } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useState } from 'react';
@@ -8,6 +8,7 @@ import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { ServerTable } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
+import { TextInput } from '../../shared/ui/text-input';
 import { adminApi } from './api';
 
 const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
@@ -172,13 +173,19 @@ export function AuditPage() {
               </option>
             ))}
           </NativeSelectField>
-          <TextField
+          <TextInput
+            fullWidth={false}
             label="Administrator"
             placeholder="email"
             value={draft.actor}
             onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
           />
-          <TextField label="Member or target" value={draft.subject} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
+          <TextInput
+            fullWidth={false}
+            label="Member or target"
+            value={draft.subject}
+            onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+          />
           <DateField label="From" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           <DateField label="To" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>

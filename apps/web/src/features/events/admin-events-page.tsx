@@ -1,5 +1,5 @@
 import { Add, Search } from '@mui/icons-material';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { ADMIN_EVENTS_PAGE_SIZE, type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -10,6 +10,7 @@ import { PlainTable } from '../../shared/ui/plain-table';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
+import { TextInput } from '../../shared/ui/text-input';
 import { AdminEventActions, AdminEventRowActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminEvents } from './api';
 import { EventTypeChip } from './components';
@@ -171,22 +172,19 @@ export function AdminEventsPage() {
         </Alert>
       )}
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
+        <TextInput
           size="small"
+          fullWidth={false}
           label="Search events"
           placeholder="Number, description or location"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ width: { xs: '100%', sm: 300 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          startAdornment={
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          }
         />
         <SelectFilter
           label="Status"

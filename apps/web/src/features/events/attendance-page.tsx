@@ -1,22 +1,11 @@
 import { ArrowBack, CheckCircle, Done, ErrorOutline, HowToReg, Info, UploadFile } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import { ATTENDANCE_OUTCOME_LABELS, type AttendanceOutcome, type AttendanceResult, eventMessages, formatDateTime } from '@portal/contract';
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
+import { TextInput } from '../../shared/ui/text-input';
 import { adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { adminEventsApi, useAdminEvent, useRefreshAdminEvents } from './api';
 import { TitledCard } from './components';
@@ -187,15 +176,14 @@ export function AttendancePage() {
         <TitledCard gap={1.5} title="Booking number">
           <Box component="form" noValidate onSubmit={checkIn}>
             <Stack spacing={1.5}>
-              <TextField
+              <TextInput
+                ref={inputRef}
                 label="Booking number"
                 value={typed}
                 onChange={(ev) => setTyped(ev.target.value)}
-                inputRef={inputRef}
                 autoFocus
                 autoComplete="off"
                 disabled={!open}
-                fullWidth
                 helperText="The number on the ticket; Enter checks in"
               />
               <Button

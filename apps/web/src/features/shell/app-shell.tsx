@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../shared/lite/icon';
 import { LiteAvatar } from '../../shared/lite/surfaces';
@@ -19,10 +19,10 @@ import { DrawerIdentity } from './drawer-identity';
 import { ImpersonationBanner } from './impersonation-banner';
 import { type NavLink, navLinks } from './nav-links';
 import { homeCrumb, pageTitle } from './page-titles';
+import { SecondFactorListener } from './second-factor-listener';
 import { useInactivityLogout } from './use-inactivity-logout';
 
 // Staff pages are drawn with MUI anyway; members never need the prompt, so it stays out of their first load.
-const SecondFactorPrompt = lazy(() => import('./second-factor-prompt').then((m) => ({ default: m.SecondFactorPrompt })));
 
 /**
  * Screens that exist today. The drawer's rules (packages, membership) decide what a member may see;
@@ -220,11 +220,7 @@ export function AppShell() {
         </nav>
         <ImpersonationBanner />
         {!staff && <PaymentWatcher />}
-        {(staff || user.mfa_enabled) && (
-          <Suspense fallback={null}>
-            <SecondFactorPrompt />
-          </Suspense>
-        )}
+        {(staff || user.mfa_enabled) && <SecondFactorListener />}
         <Outlet />
       </main>
     </div>

@@ -1,50 +1,32 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, TextField, Typography } from '@mui/material';
-import { MFA_ENROL, mfaMessages, passkeyMessages } from '@portal/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { mfaMessages, passkeyMessages } from '@portal/contract';
+import { type FormEvent, useEffect, useState } from 'react';
 import { mfaApi, passkeyApi, useMfaStatus } from '../../shared/account/mfa-api';
-import { onSecondFactorNeeded } from '../../shared/api/client';
 import { assertPasskey, passkeyErrorMessage, passkeysSupported } from '../../shared/passkeys/ceremony';
 import { fieldMessage } from '../../shared/ui/field-errors';
-import { SECURITY_PATH } from '../auth/landing';
 
 /**
- * The web app's answer to a second-factor 403 (decisions 047, 048): staff without one go to the set-up page; an
- * action that needs a fresh check (log in as, settings, user management, removing a passkey) asks for one here, a
- * passkey or a code, then goes on by itself.
+ * The step-up dialog (decisions 047, 048): an action that needs a fresh check (log in as, settings, user management,
+ * removing a passkey) asks for one here, a passkey or a code, then goes on by itself. Loaded when first needed
+ * (second-factor-listener.tsx, decision 054).
  */
-export function SecondFactorPrompt() {
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+export function SecondFactorPrompt({ open, onClose }: { open: boolean; onClose: (done: boolean) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const answer = useRef<((done: boolean) => void) | null>(null);
   const status = useMfaStatus(open);
   const withPasskey = Boolean(status.data?.passkeys.length) && passkeysSupported();
   const withCode = !status.data || Boolean(status.data.totp) || status.data.recoveryCodesLeft > 0;
 
-  useEffect(
-    () =>
-      onSecondFactorNeeded((need) => {
-        if (need === MFA_ENROL) {
-          navigate(SECURITY_PATH);
-          return Promise.resolve(false);
-        }
-        setCode('');
-        setError(null);
-        setOpen(true);
-        return new Promise<boolean>((resolve) => {
-          answer.current = resolve;
-        });
-      }),
-    [navigate],
-  );
+  // Each time it opens: an empty code and no message.
+  useEffect(() => {
+    if (!open) return;
+    setCode('');
+    setError(null);
+  }, [open]);
 
   function close(done: boolean) {
-    setOpen(false);
-    answer.current?.(done);
-    answer.current = null;
+    onClose(done);
   }
 
   async function check(run: () => Promise<unknown>, message: (e: unknown) => string) {
