@@ -21,7 +21,7 @@ const databaseAgnostic = [
   'apps/api/src/app.test.ts',
   'apps/api/src/trust-proxy.test.ts',
   'apps/api/src/request-limits.test.ts',
-  'apps/api/src/shared/{secret-box,periodic,bot-check,pdf-streams,uploads,logging,metrics,storage,openapi}.test.ts',
+  'apps/api/src/shared/{secret-box,periodic,bot-check,pdf-streams,uploads,logging,metrics,storage,openapi,cached-per-db}.test.ts',
   'apps/api/src/shared/export/stream.test.ts',
   'apps/api/src/modules/web-app/**',
   'apps/api/src/modules/outbox/transports.test.ts',

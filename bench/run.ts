@@ -4,7 +4,8 @@
  *
  * For each database (PostgreSQL on a fresh database `bench_portal`, and PGlite in a temporary DATA_DIR) it:
  *   1. migrates, seeds and bulk-loads <members> realistic members (default 200,000) in this process;
- *   2. prints EXPLAIN (ANALYZE, BUFFERS) of name searches (common, rare, a word start, apostrophes, no match: decision 055);
+ *   2. prints EXPLAIN (ANALYZE, BUFFERS) of name searches (common, rare, a word start, apostrophes, no match: decision 055),
+ *      each level the server would read, and the database's time per search one at a time by kind of term;
  *   3. renders a membership certificate, an invoice and a receipt ~100 times each in this process (median and p99);
  *   4. starts the API server as a child process on that database and drives GET /api/profile/search from this
  *      process, with names and with member numbers, twice each: at a steady rate (open loop, bench/steady-load.ts:
@@ -17,6 +18,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeBase64, SEARCH_PAGE_SIZE } from '@portal/contract';
 import { type Db, openDatabase, queryRows, schema } from '@portal/db';
 import { seed } from '@portal/db/seed';
 import autocannon from 'autocannon';
@@ -24,8 +26,10 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { issueDocument, renderDocument } from '../apps/api/src/modules/documents/index';
+import { searchLevels } from '../apps/api/src/modules/register/name-candidates';
 import { nameSearchQuery } from '../apps/api/src/modules/register/search';
 import type { AppContext } from '../apps/api/src/shared/context';
+import { queryRowsPrepared } from '../apps/api/src/shared/prepared';
 import { createStorage } from '../apps/api/src/shared/storage';
 import { seedBulk } from '../packages/db/src/seed/bulk';
 import { benchDatabase, cyclingRequests, percentile, searchPaths, startServer } from './server';
@@ -41,6 +45,12 @@ const reuse = args.includes('--reuse');
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'bench_portal';
 const CERTIFICATE_RENDERS = 100;
+/** The indexes a name search should read (decision 055). */
+const REGISTER_INDEXES = [
+  'profiles_register_search_idx',
+  'register_words_word_name_length_name_profile_id_pk',
+  'register_pairs_first_second_name_length_name_profile_id_pk',
+];
 // The bench sends everything from one address: the per-address limit is raised, not switched off,
 // so its database round trip is part of what is measured (decision 021).
 const searchLimitRaised = { SEARCH_RATE_PER_MINUTE: '100000000' };
@@ -93,20 +103,58 @@ async function prepare(db: Db, label: string) {
  * surname, a word start, a name with apostrophes, a rare name (three names that few members share) and a misspelt one
  * that matches nobody (every tier read to the end). BENCH_VERBOSE prints the plans.
  */
+/** The kind of a bench search term (bench/server.ts searchTerm): what the table of one-at-a-time times groups by. */
+const termKind = (term: string) =>
+  term.includes(' ') ? (term === term.toLowerCase() ? 'last first' : 'first last') : term.length === 5 ? 'start of a surname' : 'surname';
+
+/**
+ * The database's part of a name search, one at a time: the bench's first 600 name terms twice (the second pass
+ * timed), each through every level the server would read, as the server runs them (named prepared statements).
+ * Prints the mean and p50/p90 per kind of term: the cost that 200 req/s multiplies.
+ */
+async function oneAtATime(db: Db, label: string) {
+  const terms = searchPaths('name', 600, count).map((p) => decodeBase64(decodeURIComponent(p.slice(p.indexOf('term=') + 5))) ?? '');
+  const times = new Map<string, number[]>();
+  for (let pass = 0; pass < 2; pass++) {
+    for (const term of terms) {
+      const cleaned = term.trim().replace(/\s+/g, ' ');
+      const started = performance.now();
+      for (const level of searchLevels(cleaned)) {
+        const [first] = await queryRowsPrepared<{ total: string }>(db, nameSearchQuery(cleaned, 1, true, false, level));
+        if (Number(first?.total ?? 0) >= SEARCH_PAGE_SIZE) break;
+      }
+      if (pass === 1) times.set(termKind(term), [...(times.get(termKind(term)) ?? []), performance.now() - started]);
+    }
+  }
+  for (const [kind, unsorted] of times) {
+    const list = [...unsorted].sort((a, b) => a - b);
+    const mean = list.reduce((a, b) => a + b, 0) / list.length;
+    log(
+      `${label}: name search one at a time, ${kind} (${list.length}): mean ${ms(mean)} ms, p50 ${ms(percentile(list, 50))} ms, p90 ${ms(percentile(list, 90))} ms`,
+    );
+  }
+}
+
 async function explain(db: Db, label: string) {
   for (const term of ['John Mwangi', 'Otieno', 'Mwang', "Ng'ang'a", 'Zawadi Chebet Lokwawi', 'Wekesaa Otienoo']) {
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(
-      db,
-      sql`explain (analyze, buffers, costs off, timing on) ${nameSearchQuery(term, 1)}`,
-    );
-    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    const usesIndex = text.includes('profiles_register_search_idx') || text.includes('register_words_word_name_length_name_profile_id_pk');
-    const time = text.match(/Execution Time: ([\d.]+) ms/)?.[1];
-    const buffers = text.match(/Buffers: ([^\n]+)/)?.[1];
-    log(
-      `${label}: EXPLAIN ANALYZE name search "${term}": ${usesIndex ? 'uses the register indexes' : 'does NOT use the register indexes'}, ${time} ms, buffers ${buffers}`,
-    );
-    if (process.env.BENCH_VERBOSE || !usesIndex) console.log(text.replace(/^/gm, '    '));
+    // Each level the server would read, as it would: the next only while less than a page is found.
+    for (const level of searchLevels(term)) {
+      const plan = await queryRows<{ 'QUERY PLAN': string }>(
+        db,
+        sql`explain (analyze, buffers, costs off, timing on) ${nameSearchQuery(term, 1, true, false, level)}`,
+      );
+      const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+      const usesIndex = REGISTER_INDEXES.some((index) => text.includes(index));
+      const time = text.match(/Execution Time: ([\d.]+) ms/)?.[1];
+      const planning = text.match(/Planning Time: ([\d.]+) ms/)?.[1];
+      const buffers = text.match(/Buffers: ([^\n]+)/)?.[1];
+      log(
+        `${label}: EXPLAIN ANALYZE name search "${term}" (${level}): ${usesIndex ? 'uses the register indexes' : 'does NOT use the register indexes'}, ${time} ms (planning ${planning} ms), buffers ${buffers}`,
+      );
+      if (process.env.BENCH_VERBOSE || !usesIndex) console.log(text.replace(/^/gm, '    '));
+      const [found] = await queryRows<{ total: string }>(db, nameSearchQuery(term, 1, true, false, level));
+      if (Number(found?.total ?? 0) >= SEARCH_PAGE_SIZE) break;
+    }
   }
 }
 
@@ -181,8 +229,14 @@ const queryLabel = { name: 'name', number: 'member number', health: 'baseline: /
 async function load(url: string, database: string, kind: 'name' | 'number' | 'health'): Promise<SearchResult[]> {
   await settle(url, database);
   const paths = kind === 'health' ? ['/api/health'] : searchPaths(kind, 2000, count);
-  // Warm-up: plans, caches and connections.
-  for (const p of paths.slice(0, 50)) await fetch(url + p).then((r) => r.arrayBuffer());
+  // Warm-up: every path once, four at a time (plans, each connection's prepared statements, the pages of the
+  // million rows the searches read), as a server that has been running meets them.
+  const lanes = 4;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < paths.length; i += lanes) await fetch(url + paths[i]).then((r) => r.arrayBuffer());
+    }),
+  );
   const steady = await steadyLoad(url, paths, rate, duration);
   await settle(url, database);
   const burst = await autocannon({
@@ -228,6 +282,7 @@ async function benchPostgres(): Promise<{ search: SearchResult[]; certificate: C
     await database.migrate();
     await prepare(database.db, 'PostgreSQL');
     await explain(database.db, 'PostgreSQL');
+    await oneAtATime(database.db, 'PostgreSQL');
     certificate = await timeCertificates(database.db, 'PostgreSQL');
   } finally {
     await database.close();

@@ -63,6 +63,14 @@ export function benchRoutes(ids: DemoIds): BenchRoute[] {
     { pattern: '/referee-response/thank-you', url: '/referee-response/thank-you', audience: 'public' },
     { pattern: '/referee-response/response/:user?/:code?', url: '/referee-response/response', audience: 'public' },
     { pattern: '/dev/outbox', url: '/dev/outbox', audience: 'public', note: 'development only' },
+    { pattern: '/dev/sms', url: '/dev/sms', audience: 'public', note: 'development only' },
+    { pattern: '/complaints/new', url: '/complaints/new', audience: 'public' },
+    {
+      pattern: '/complaints/track/:reference',
+      url: '/complaints/track/CMP-2026-1?token=bench',
+      audience: 'public',
+      note: 'a token not issued',
+    },
     { pattern: '*', url: '/no-such-page', audience: 'public' },
   ];
   const member: BenchRoute[] = [
@@ -102,6 +110,7 @@ export function benchRoutes(ids: DemoIds): BenchRoute[] {
     { pattern: '/events/ticket/:bookingNo', url: `/events/ticket/${encodeURIComponent(ids.bookingNo)}`, audience: 'member' },
     { pattern: '/events/:no', url: `/events/${encodeURIComponent(ids.eventNo)}`, audience: 'member' },
     { pattern: '/cpd', url: '/cpd', audience: 'member' },
+    { pattern: '/my-complaints', url: '/my-complaints', audience: 'member' },
     {
       pattern: '/cpd/certificate/:certificateNo',
       url: '/cpd/certificate/CPD-BENCH',
@@ -149,6 +158,22 @@ export function benchRoutes(ids: DemoIds): BenchRoute[] {
     { pattern: '/admin/cpd', url: '/admin/cpd', audience: 'staff' },
     { pattern: '/admin/upgrade-plans', url: '/admin/upgrade-plans', audience: 'staff' },
     { pattern: '/admin/licenses', url: '/admin/licenses', audience: 'staff' },
+    { pattern: '/admin/campaigns', url: '/admin/campaigns', audience: 'staff' },
+    { pattern: '/admin/complaints', url: '/admin/complaints', audience: 'staff' },
+    {
+      pattern: '/admin/complaints/:reference',
+      url: '/admin/complaints/CMP-2026-1',
+      audience: 'staff',
+      note: 'the demo data has no complaint',
+    },
+    { pattern: '/admin/campaigns/new', url: '/admin/campaigns/new', audience: 'staff' },
+    {
+      pattern: '/admin/campaigns/:no/edit',
+      url: '/admin/campaigns/CMP-BENCH/edit',
+      audience: 'staff',
+      note: 'the demo data has no campaign',
+    },
+    { pattern: '/admin/campaigns/:no', url: '/admin/campaigns/CMP-BENCH', audience: 'staff', note: 'the demo data has no campaign' },
   ];
   return [...publicRoutes, ...member, ...staff];
 }

@@ -47,7 +47,8 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const DIST = path.join(root, 'apps/web/dist');
+/** `WEB_DIST=DIR`: the web app built into DIR and served from there, so another session's build cannot change it mid-run. */
+const DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
 const MEMBER = { email: 'jane.mwangi@example.com', password: 'Member@2026' };
 const ADMIN = { email: 'admin@portal.test', password: 'Admin@2026' };
 
@@ -359,9 +360,12 @@ async function runLighthouse(server: StartedServer, session: Session): Promise<L
 async function main() {
   if (!args.includes('--no-build')) {
     console.log('building the web app…');
-    execSync('npm run build:web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = process.env.WEB_DIST
+      ? `npm run build --workspace @portal/web -- --outDir ${JSON.stringify(DIST)} --emptyOutDir`
+      : 'npm run build:web';
+    execSync(build, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run without --no-build');
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`${DIST} is missing: run without --no-build`);
   const server = await startServer({ DATA_DIR: 'memory://bench-web', SEED_DEMO: 'on' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {

@@ -9,7 +9,10 @@ import type { NodeResult, Result } from 'axe-core';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
-/** A screen is settled once the DOM has been quiet this long, no indeterminate progress bar shows and no transition runs. */
+/**
+ * A screen is settled once the DOM has been quiet this long, no request of the page's own is on its way, no
+ * indeterminate progress bar shows and no transition runs.
+ */
 const QUIET_MS = 400;
 /** …or, on a screen that never stops changing (a spinner that stays, a ticking countdown), after this long. */
 const LONGEST_WAIT_MS = 3_000;
@@ -27,10 +30,23 @@ function reportSettledScreens(options: { binding: string; quietMs: number; longe
   let changingSince = 0;
   let lastReported = '';
   const waiting: ((screen: string) => void)[] = [];
+  /** Requests the page has made and not yet had answered: a screen waiting for its data is not settled. */
+  let requestsOnTheirWay = 0;
+  /** Counts every change to the DOM, so a check can tell the screen changed while axe read it. */
+  let changes = 0;
+  const fetchOf = window.fetch.bind(window);
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    requestsOnTheirWay++;
+    return fetchOf(...args).finally(() => {
+      requestsOnTheirWay--;
+      changed();
+    });
+  };
 
   const shown = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
-  /** Loading (an indeterminate progress bar shows) or moving (a transition, such as a dialog or menu fading in, runs). */
+  /** Loading (a request is on its way or an indeterminate progress bar shows) or moving (a transition, such as a dialog or menu fading in, runs). */
   const busy = () =>
+    requestsOnTheirWay > 0 ||
     Array.from(document.querySelectorAll('[role="progressbar"]:not([aria-valuenow])')).some(shown) ||
     document
       .getAnimations()
@@ -64,6 +80,7 @@ function reportSettledScreens(options: { binding: string; quietMs: number; longe
     report?.(current).catch(() => undefined);
   };
   const changed = () => {
+    changes++;
     if (!changingSince) changingSince = Date.now();
     clearTimeout(timer);
     if (Date.now() - changingSince >= options.longestWaitMs) settle();
@@ -77,6 +94,7 @@ function reportSettledScreens(options: { binding: string; quietMs: number; longe
     });
   /** The current screen as it is now (to tell whether a queued check still applies). */
   scope.__axeScreen = screen;
+  scope.__axeChanges = () => changes;
   new MutationObserver(changed).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   changed();
 }
@@ -172,12 +190,25 @@ export class AccessibilityAudit {
         return;
       }
       const started = Date.now();
-      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
+      const results = await this.analyseUnchanged(page);
       for (const violation of results.violations) this.record(screen, violation);
       this.checkedScreens.push({ screen, ms: Date.now() - started });
     } catch (error) {
       checked.delete(screen);
       if (!page.isClosed() && !isGone(error)) this.errors.push(`${screen}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  /**
+   * axe reads the page in several steps; an answer arriving in between (a button enabled after a colour was read
+   * as disabled) would report a page that never existed. Such a reading is thrown away and taken again.
+   */
+  private async analyseUnchanged(page: Page) {
+    const changes = () => page.evaluate(() => (window as unknown as { __axeChanges: () => number }).__axeChanges());
+    for (let attempt = 1; ; attempt++) {
+      const before = await changes();
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
+      if ((await changes()) === before || attempt === 3) return results;
     }
   }
 

@@ -111,12 +111,108 @@ export default function ThemeProvider({ theme, ...props }) {
   };
 }
 
+/**
+ * MUI's TextField imports Select (with Menu, Popover, Modal, Backdrop and Grow: about 14 kB gzipped) for its `select`
+ * prop, so every page with a text box downloaded the menu of a select it did not draw. The build gives TextField
+ * the Select lazily (React.lazy), fetched when a `select` field is first drawn; until it has arrived the field is
+ * drawn as the plain outlined box it wraps, read-only, with its label (tied by the id, which TextField leaves to the
+ * Select), value and helper text (decision 054). The build stops if
+ * TextField no longer reads as expected.
+ */
+function muiTextFieldSelectWhenDrawn(): Plugin {
+  const file = '/@mui/material/esm/TextField/TextField.js';
+  const edits: [string, string][] = [
+    ['import Select from "../Select/index.js";', 'const Select = /*#__PURE__*/React.lazy(() => import("../Select/index.js"));'],
+    [
+      'select ? /*#__PURE__*/_jsx(SelectSlot, {',
+      'select ? /*#__PURE__*/_jsx(React.Suspense, { fallback: /*#__PURE__*/React.cloneElement(InputElement, { id: id, readOnly: true }), children: /*#__PURE__*/_jsx(SelectSlot, {',
+    ],
+    ['      children: children\n    }) : InputElement,', '      children: children\n    }) }) : InputElement,'],
+  ];
+  return {
+    name: 'mui-text-field-select-when-drawn',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').split('?')[0].endsWith(`/node_modules${file}`)) return null;
+      let edited = code;
+      for (const [from, to] of edits) {
+        if (edited.split(from).length !== 2) this.error(`${file} changed (${from}): review muiTextFieldSelectWhenDrawn`);
+        edited = edited.replace(from, to);
+      }
+      return { code: edited, map: null };
+    },
+  };
+}
+
+/**
+ * What every page drawn with MUI loads before its own code (the theme, emotion, ButtonBase, Button, Paper, Typography,
+ * Stack, Box, SvgIcon, CircularProgress and the MUI, emotion and utility modules under them: about 40 kB gzipped),
+ * which Rollup split into sixteen chunks by the pages sharing each, as one chunk: fewer requests, and gzip compresses
+ * it as one. Listed by file (`onlyExplicitManualChunks`: nothing else is pulled in with them, neither MUI's index nor
+ * React, so the entry and the pages drawn without MUI do not load it). A module left off the list only stays in the
+ * chunks Rollup makes; decision 054.
+ */
+const MUI_BASE: Record<string, string> = {
+  '@mui/material/esm/': `Box/Box Box/boxClasses Button/Button Button/buttonClasses ButtonBase/ButtonBase ButtonBase/Ripple
+    ButtonBase/TouchRipple ButtonBase/buttonBaseClasses ButtonBase/touchRippleClasses ButtonGroup/ButtonGroupButtonContext
+    ButtonGroup/ButtonGroupContext CircularProgress/CircularProgress CircularProgress/circularProgressClasses
+    DefaultPropsProvider/DefaultPropsProvider GlobalStyles/GlobalStyles Paper/Paper Paper/paperClasses Stack/Stack
+    SvgIcon/SvgIcon SvgIcon/svgIconClasses Typography/Typography Typography/typographyClasses colors/blue colors/common
+    colors/green colors/grey colors/lightBlue colors/orange colors/purple colors/red styles/ThemeProvider
+    styles/ThemeProviderNoVars styles/createMixins styles/createPalette styles/createTheme styles/createThemeNoVars
+    styles/createTransitions styles/createTypography styles/defaultTheme styles/getOverlayAlpha styles/identifier
+    styles/rootShouldForwardProp styles/shadows styles/slotShouldForwardProp styles/stringifyTheme styles/styled
+    styles/useTheme styles/zIndex useLazyRipple/useLazyRipple utils/createSimplePaletteValueFilter utils/createSvgIcon
+    utils/memoTheme utils/useSlot zero-styled/index`,
+  '@mui/utils/esm/': `ClassNameGenerator/ClassNameGenerator appendOwnerState/appendOwnerState capitalize/capitalize clamp/clamp
+    composeClasses/composeClasses deepmerge/deepmerge extractEventHandlers/extractEventHandlers
+    formatMuiErrorMessage/formatMuiErrorMessage generateUtilityClass/generateUtilityClass
+    generateUtilityClasses/generateUtilityClasses isFocusVisible/isFocusVisible isHostComponent/isHostComponent
+    mergeSlotProps/mergeSlotProps omitEventHandlers/omitEventHandlers resolveComponentProps/resolveComponentProps
+    resolveProps/resolveProps useEnhancedEffect/useEnhancedEffect useEventCallback/useEventCallback useForkRef/useForkRef
+    useId/useId useLazyRef/useLazyRef useOnMount/useOnMount useTimeout/useTimeout`,
+  '@mui/system/esm/': `DefaultPropsProvider/DefaultPropsProvider GlobalStyles/GlobalStyles RtlProvider/index Stack/createStack
+    ThemeProvider/ThemeProvider ThemeProvider/useLayerOrder borders/borders breakpoints/breakpoints
+    colorManipulator/colorManipulator compose/compose createBox/createBox createBreakpoints/createBreakpoints
+    createStyled/createStyled createTheme/applyStyles createTheme/createSpacing createTheme/createTheme createTheme/shape
+    cssContainerQueries/cssContainerQueries cssGrid/cssGrid memoTheme memoize/memoize merge/merge palette/palette
+    preprocessStyles sizing/sizing spacing/spacing style/style styleFunctionSx/defaultSxConfig
+    styleFunctionSx/extendSxProp styleFunctionSx/styleFunctionSx styled/styled useTheme/useTheme
+    useThemeProps/getThemeProps useThemeProps/useThemeProps useThemeWithoutDefault/useThemeWithoutDefault`,
+  '@babel/runtime/helpers/esm/': 'assertThisInitialized extends inheritsLoose objectWithoutPropertiesLoose setPrototypeOf',
+  'react-transition-group/esm/': 'TransitionGroup TransitionGroupContext utils/ChildMapping',
+};
+const muiBaseFiles = new Set(
+  Object.entries(MUI_BASE).flatMap(([dir, files]) => files.split(/\s+/).map((file) => `/node_modules/${dir}${file}.js`)),
+);
+/** Whole packages that are only MUI's styling engine and what it uses. */
+const MUI_BASE_PACKAGES = [
+  '@emotion/',
+  'stylis/',
+  'react-is/',
+  'hoist-non-react-statics/',
+  'clsx/',
+  '@mui/private-theming/',
+  '@mui/styled-engine/',
+];
+const MUI_BASE_APP = ['/apps/web/src/shared/theme/theme.ts', '/apps/web/src/shared/theme/mui-frame.tsx'];
+
+function muiBaseChunk(id: string): string | undefined {
+  const file = id.replaceAll('\\', '/').replace(/^\0/, '').split('?')[0];
+  if (muiBaseFiles.has(file.slice(file.lastIndexOf('/node_modules/')))) return 'mui-base';
+  if (MUI_BASE_PACKAGES.some((name) => file.includes(`/node_modules/${name}`))) return 'mui-base';
+  if (MUI_BASE_APP.some((end) => file.endsWith(end))) return 'mui-base';
+  return undefined;
+}
+
 export default defineConfig(({ mode }) => ({
   resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     pureContractSchemas(),
     muiThemeWithoutCssVariables(),
+    muiTextFieldSelectWhenDrawn(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the one the
     // browser accepts (decision 033).
     compression({
@@ -139,7 +235,7 @@ export default defineConfig(({ mode }) => ({
       input: { main: 'index.html', 'sign-in': 'src/sign-in.ts' },
       // Small shared chunks are merged (Rollup keeps each entry's side effects): the dashboard came in 24 requests,
       // which a phone on HTTP/1.1 fetches six at a time; now 3 (decision 043).
-      output: {},
+      output: { manualChunks: muiBaseChunk, onlyExplicitManualChunks: true },
     },
   },
 }));

@@ -13,7 +13,10 @@ import { applicationRoutes } from './modules/applications/routes';
 import { signInPageRoutes } from './modules/auth/pages/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { unsubscribePageRoutes } from './modules/campaigns/pages/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { companyRoutes } from './modules/company/routes';
+import { complaintRoutes } from './modules/complaints/routes';
 import { cpdRoutes } from './modules/cpd/routes';
 import { verifyPageRoutes } from './modules/documents/pages/routes';
 import { documentRoutes } from './modules/documents/routes';
@@ -32,6 +35,7 @@ import { registerPageRoutes } from './modules/register/pages/routes';
 import { registerRoutes } from './modules/register/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { devSmsRegisterRoutes, smsRegisterRoutes } from './modules/sms-register/routes';
 import { statementRoutes } from './modules/statements/routes';
 import { upgradeRoutes } from './modules/upgrades/routes';
 import { isWebAppRoute, registerStaticAssets, sendIndexHtml } from './modules/web-app/static-assets';
@@ -161,7 +165,11 @@ export async function buildApp(config: Config, database: Database, options: { lo
       await api.register(upgradeRoutes(ctx));
       await api.register(licenceRoutes(ctx));
       await api.register(projectRoutes(ctx));
+      await api.register(campaignRoutes(ctx));
+      await api.register(complaintRoutes(ctx));
+      await api.register(smsRegisterRoutes(ctx));
       if (config.env !== 'production') await api.register(devOutboxRoutes(ctx));
+      if (config.env !== 'production') await api.register(devSmsRegisterRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -171,6 +179,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   await app.register(registerPageRoutes(ctx));
   await app.register(signInPageRoutes(ctx));
   await app.register(verifyPageRoutes(ctx));
+  await app.register(unsubscribePageRoutes(ctx));
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

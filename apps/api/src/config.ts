@@ -27,6 +27,10 @@ export interface Config {
   atApiKey?: string;
   atUsername?: string;
   atSenderId?: string;
+  /** Africa's Talking's SMS and USSD callbacks carry `?token=` equal to this (AT_CALLBACK_TOKEN); unset, they are refused. */
+  atCallbackToken?: string;
+  /** Register checks by SMS and USSD per phone number per day (SMS_REGISTER_PER_DAY, 10; decision 059). */
+  smsRegisterPerDay: number;
   botCheck: boolean;
   altchaHmacKey: string;
   seedDemo: boolean;
@@ -35,6 +39,8 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteMinutes: number;
   outboxPollMs: number;
+  /** Campaign messages handed to the outbox per minute and channel (CAMPAIGN_EMAIL_PER_MINUTE, CAMPAIGN_SMS_PER_MINUTE). */
+  campaignRatePerMinute: { email: number; sms: number };
   /** How often the reminder jobs (referees, subscriptions, CPD, licences) look for work (REMINDER_INTERVAL_MS; hourly). */
   reminderIntervalMs: number;
   /** How many proxies in front of the portal to trust for the client address (X-Forwarded-For); 0 = none. */
@@ -125,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     atApiKey: env.AT_API_KEY || undefined,
     atUsername: env.AT_USERNAME || undefined,
     atSenderId: env.AT_SENDER_ID || undefined,
+    atCallbackToken: env.AT_CALLBACK_TOKEN || undefined,
+    smsRegisterPerDay: Number(env.SMS_REGISTER_PER_DAY ?? 10),
     botCheck: nodeEnv === 'production' || env.BOT_CHECK === 'on',
     altchaHmacKey: env.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'off' : nodeEnv !== 'production',
@@ -132,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
     sessionAbsoluteMinutes: Number(env.SESSION_ABSOLUTE_MINUTES ?? 12 * 60),
     outboxPollMs: Number(env.OUTBOX_POLL_MS ?? 2000),
+    campaignRatePerMinute: {
+      email: Number(env.CAMPAIGN_EMAIL_PER_MINUTE ?? 300),
+      sms: Number(env.CAMPAIGN_SMS_PER_MINUTE ?? 100),
+    },
     reminderIntervalMs: Number(env.REMINDER_INTERVAL_MS ?? 60 * 60 * 1000),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     inactivityTimeoutMs: Number(env.INACTIVITY_TIMEOUT_MS ?? 300_000),

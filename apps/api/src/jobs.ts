@@ -1,6 +1,8 @@
 import { startSubscriptionReminders } from './modules/billing';
 import { startLedgerTotalsJob } from './modules/billing/ledger-totals';
 import { startBillingRunJob } from './modules/billing/run-job';
+import { startCampaignJob } from './modules/campaigns/dispatch';
+import { startComplaintJob } from './modules/complaints/job';
 import { startComplianceCountsJob } from './modules/cpd/compliance';
 import { startCpdReminders } from './modules/cpd/reminders';
 import { startLicenceJobs } from './modules/licences/lifecycle';
@@ -43,6 +45,8 @@ export function startBackgroundJobs(
     startComplianceCountsJob(ctx, undefined, hooks),
     startCpdReminders(ctx, undefined, hooks),
     startLicenceJobs(ctx, undefined, hooks),
+    startCampaignJob(ctx, undefined, hooks),
+    startComplaintJob(ctx, undefined, hooks),
   ];
   return {
     stop: async () => {

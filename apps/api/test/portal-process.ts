@@ -46,14 +46,23 @@ export interface Mail {
   from: string;
   to: string[];
   subject: string;
+  /** The message as received (headers and body). */
+  raw: string;
 }
 
-/** A real SMTP server in this process on a random port that keeps what it receives. */
-export async function smtpSink() {
+/**
+ * A real SMTP server in this process on a random port that keeps what it receives; `refuse` names the mailboxes it
+ * refuses at the door with 550 (a bounce).
+ */
+export async function smtpSink(options: { refuse?: (address: string) => boolean } = {}) {
   const mails: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
@@ -66,6 +75,7 @@ export async function smtpSink() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '',
+          raw,
         });
         callback();
       });

@@ -40,6 +40,22 @@ export const AUDIT_ACTIONS = [
   'mfa.recovery_code_used',
   'passkey.added',
   'passkey.removed',
+  'campaign.created',
+  'campaign.updated',
+  'campaign.scheduled',
+  'campaign.sent',
+  'campaign.cancelled',
+  'complaint.filed',
+  'complaint.stage_changed',
+  'complaint.assigned',
+  'complaint.note_added',
+  'complaint.documents_added',
+  'complaint.answered',
+  'complaint.hearing_saved',
+  'complaint.decided',
+  'complaint.reversed',
+  'complaint.sanction_started',
+  'complaint.sanction_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { AUDIT_ACTIONS, HEX_COLOR } from './admin-values';
 import { phoneRule } from './auth';
+import { REGISTER_SANCTIONS } from './complaints-values';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 import { COLOR_NAMES, PACKAGES } from './settings-values';
@@ -63,6 +64,20 @@ export const minorSettingsInput = z.object({
     .min(1990, 'From 1990 on')
     .max(2100, 'Enter a year')
     .optional(),
+  approver_campaigns: z.boolean().optional(),
+  complaint_notice_days: z.coerce
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'At least 1 day')
+    .max(365, 'At most 365 days')
+    .optional(),
+  complaint_appeal_days: z.coerce
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'At least 1 day')
+    .max(365, 'At most 365 days')
+    .optional(),
+  register_sanctions: z.enum(REGISTER_SANCTIONS).optional(),
 });
 export type MinorSettingsInput = z.infer<typeof minorSettingsInput>;
 

@@ -8,7 +8,7 @@
 
 export const MANUAL_PAYMENT_METHODS = ['BANK', 'CHEQUE'] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
-export const BILLING_INVOICE_PURPOSES = ['application', 'subscription', 'upgrade', 'license', 'event'] as const;
+export const BILLING_INVOICE_PURPOSES = ['application', 'subscription', 'upgrade', 'license', 'event', 'fine'] as const;
 export const BILLING_PAGE_SIZE = 20;
 /** Days between two reminders of unpaid subscriptions to one member. */
 export const SUBSCRIPTION_REMINDER_DAYS = 14;

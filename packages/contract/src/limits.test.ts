@@ -53,6 +53,25 @@ const REQUESTS: Record<string, z.ZodType> = {
   creditNoteRequest: contract.creditNoteRequest,
   subscriptionCertificateRequest: contract.subscriptionCertificateRequest,
   billingSubjectQuery: contract.billingSubjectQuery,
+  // campaigns.ts
+  campaignRequest: contract.campaignRequest,
+  campaignListQuery: contract.campaignListQuery,
+  campaignRecipientQuery: contract.campaignRecipientQuery,
+  smsDeliveryReportSchema: contract.smsDeliveryReportSchema,
+  // complaints.ts
+  complaintRequest: contract.complaintRequest,
+  complaintResponseRequest: contract.complaintResponseRequest,
+  complaintListQuery: contract.complaintListQuery,
+  complaintStageRequest: contract.complaintStageRequest,
+  complaintNoteRequest: contract.complaintNoteRequest,
+  complaintAssignRequest: contract.complaintAssignRequest,
+  complaintHearingRequest: contract.complaintHearingRequest,
+  complaintDecisionRequest: contract.complaintDecisionRequest,
+  complaintReverseRequest: contract.complaintReverseRequest,
+  // sms-register.ts
+  atCallbackQuery: contract.atCallbackQuery,
+  devSmsRequest: contract.devSmsRequest,
+  devUssdRequest: contract.devUssdRequest,
   // cpd.ts
   cpdAwardsQuery: contract.cpdAwardsQuery,
   cpdRequirementsInput: contract.cpdRequirementsInput,

@@ -20,7 +20,7 @@ export function searchTermOf(input: string | null | undefined): string {
 }
 
 /** Membership statuses a register may hold. Only Active members are listed publicly. */
-export const MEMBERSHIP_STATUSES = ['Active', 'Inactive', 'Suspended', 'Lapsed', 'Resigned', 'Deceased'] as const;
+export const MEMBERSHIP_STATUSES = ['Active', 'Inactive', 'Suspended', 'Lapsed', 'Resigned', 'Deceased', 'Removed'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 /** The CSV columns of the body's register, in order. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MEMBER_TYPES } from './auth';
+import { publicSanctionSchema } from './complaints';
 import { TEXT_LIMITS as L } from './limits';
 import { messages } from './messages';
 import { IMPORT_RESULTS } from './register-values';
@@ -39,6 +40,8 @@ export const publicProfileSchema = z.object({
   licensed: z.boolean(),
   /** The last day of that licence (31 December), or null. */
   licenseValidTo: z.string().nullable(),
+  /** Disciplinary sanctions in force or on record, as the `register_sanctions` setting allows (issue 30). */
+  sanctions: z.array(publicSanctionSchema),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -1,3 +1,5 @@
+import { REGISTER_SANCTIONS, type RegisterSanctions } from './complaints-values';
+
 /** Feature links an administrator can install (part 2 §2.8). */
 export const PACKAGES = [
   'Dashboard',
@@ -48,6 +50,10 @@ export const DEFAULT_MINOR_SETTINGS = {
   member_number_prefix: 'ERB',
   referee_reminder_days: 7,
   cpd_start_year: 2018,
+  approver_campaigns: false,
+  complaint_notice_days: 21,
+  complaint_appeal_days: 30,
+  register_sanctions: 'suspensions' as RegisterSanctions,
 } satisfies Record<string, string | number | boolean>;
 
 /**
@@ -71,6 +77,47 @@ export interface MinorSettings {
   member_number_prefix: string;
   referee_reminder_days: number;
   cpd_start_year: number;
+  /** Approvers may write and send campaigns too (issue 29); administrators always may. */
+  approver_campaigns: boolean;
+  /** Days the engineer has to answer a complaint's notice (issue 30). */
+  complaint_notice_days: number;
+  /** Days after a decision in which it may be appealed. */
+  complaint_appeal_days: number;
+  /** What the public register shows of sanctions: none, suspensions and removals, or all. */
+  register_sanctions: RegisterSanctions;
+}
+
+/** What a stored minor setting must be to be kept; any other value falls back to its default. */
+const MINOR_SETTING_RULES: { [K in keyof MinorSettings]?: (value: number | string) => boolean } = {
+  member_number_prefix: (value) => typeof value === 'string' && /^[A-Z]{1,6}$/.test(value),
+  referee_reminder_days: (value) => Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 90,
+  cpd_start_year: (value) => Number.isInteger(value) && Number(value) >= 1990 && Number(value) <= 2100,
+  complaint_notice_days: (value) => Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 365,
+  complaint_appeal_days: (value) => Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 365,
+  register_sanctions: (value) => (REGISTER_SANCTIONS as readonly (string | number)[]).includes(value),
+};
+
+/**
+ * The stored minor settings' JSON text read, each field falling back to its own default when missing or invalid (one
+ * bad value never resets the others), unknown fields left out. Without zod, so the administrators' settings page
+ * reads them without loading it (decision 054); `minorSettingsSchema` in ./settings describes the same shape.
+ */
+export function parseMinorSettings(text: string | null | undefined): MinorSettings {
+  let raw: unknown = {};
+  try {
+    raw = text ? JSON.parse(text) : {};
+  } catch {
+    raw = {};
+  }
+  const stored = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const settings: Record<string, unknown> = {};
+  for (const [key, fallback] of Object.entries(DEFAULT_MINOR_SETTINGS)) {
+    const value = stored[key];
+    const rule = MINOR_SETTING_RULES[key as keyof MinorSettings];
+    const ok = typeof value === typeof fallback && (!rule || rule(value as number | string));
+    settings[key] = ok ? value : fallback;
+  }
+  return settings as unknown as MinorSettings;
 }
 
 /**

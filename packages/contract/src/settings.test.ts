@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMinorSettings } from './settings';
-import { COLOR_NAMES, colorsToRecord, DEFAULT_COLORS, PACKAGES } from './settings-values';
+import { minorSettingsSchema } from './settings';
+import { COLOR_NAMES, colorsToRecord, DEFAULT_COLORS, PACKAGES, parseMinorSettings } from './settings-values';
 
 const defaults = {
   login_caption: 'Member Portal',
@@ -19,6 +19,10 @@ const defaults = {
   member_number_prefix: 'ERB',
   referee_reminder_days: 7,
   cpd_start_year: 2018,
+  approver_campaigns: false,
+  complaint_notice_days: 21,
+  complaint_appeal_days: 30,
+  register_sanctions: 'suspensions',
 };
 
 describe('parseMinorSettings', () => {
@@ -51,6 +55,23 @@ describe('parseMinorSettings', () => {
 
   it('falls back to the defaults when a value has the wrong type', () => {
     expect(parseMinorSettings(JSON.stringify({ registration: 'no' }))).toEqual(defaults);
+  });
+});
+
+describe('parseMinorSettings and minorSettingsSchema', () => {
+  it('read stored settings alike (the web app reads them without zod)', () => {
+    const stored: unknown[] = [
+      {},
+      defaults,
+      { member_number_prefix: 'ENG', referee_reminder_days: 30, cpd_start_year: 2000, registration: false },
+      { member_number_prefix: 'eng', referee_reminder_days: 0, cpd_start_year: 1989 },
+      { member_number_prefix: 'ABCDEFG', referee_reminder_days: 91, cpd_start_year: 2101 },
+      { referee_reminder_days: 2.5, cpd_start_year: '2019', login_caption: 5, countyField: 'yes', extra: 1 },
+      { referee_reminder_days: Number.NaN, cpd_start_year: null, organisation_caption: '' },
+    ];
+    for (const value of stored) {
+      expect(parseMinorSettings(JSON.stringify(value))).toEqual(minorSettingsSchema.parse(value));
+    }
   });
 });
 

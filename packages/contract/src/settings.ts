@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { REGISTER_SANCTIONS } from './complaints-values';
 import { DEFAULT_MINOR_SETTINGS, type MinorSettings } from './settings-values';
 
 export const minorSettingsSchema = z.object({
@@ -24,6 +25,10 @@ export const minorSettingsSchema = z.object({
   referee_reminder_days: z.number().int().min(1).max(90).catch(DEFAULT_MINOR_SETTINGS.referee_reminder_days),
   /** The first year of the CPD dashboard's year list (part 2 §2.1). */
   cpd_start_year: z.number().int().min(1990).max(2100).catch(DEFAULT_MINOR_SETTINGS.cpd_start_year),
+  approver_campaigns: z.boolean().catch(DEFAULT_MINOR_SETTINGS.approver_campaigns),
+  complaint_notice_days: z.number().int().min(1).max(365).catch(DEFAULT_MINOR_SETTINGS.complaint_notice_days),
+  complaint_appeal_days: z.number().int().min(1).max(365).catch(DEFAULT_MINOR_SETTINGS.complaint_appeal_days),
+  register_sanctions: z.enum(REGISTER_SANCTIONS).catch(DEFAULT_MINOR_SETTINGS.register_sanctions),
 }) satisfies z.ZodType<MinorSettings>;
 
 export const siteColorSchema = z.object({ colorName: z.string(), color: z.string() });
@@ -43,14 +48,3 @@ export const publicSettingsSchema = z.object({
   minor: minorSettingsSchema,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
-
-export function parseMinorSettings(text: string | null | undefined): MinorSettings {
-  let raw: unknown = {};
-  try {
-    raw = text ? JSON.parse(text) : {};
-  } catch {
-    raw = {};
-  }
-  // Each field falls back to its own default: one bad value never resets the others.
-  return minorSettingsSchema.parse(raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
-}

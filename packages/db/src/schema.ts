@@ -116,6 +116,28 @@ export const registerWords = pgTable(
   ],
 );
 
+/**
+ * Each pair of different words of each listed profile's `register_name` (the two in code-point order) with the name,
+ * for the public register's searches of several words (issue 27, decision 055): a name that holds both words whole is
+ * a range of the key, read in the order of the results (shorter names first) and only as far as the page needs,
+ * without the profile rows. Kept by statement triggers on `profiles` (migration 0029), never written by the
+ * application.
+ */
+export const registerPairs = pgTable(
+  'register_pairs',
+  {
+    first: text('first').notNull(),
+    second: text('second').notNull(),
+    nameLength: smallint('name_length').notNull(),
+    name: text('name').notNull(),
+    profileId: text('profile_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.first, t.second, t.nameLength, t.name, t.profileId] }),
+    index('register_pairs_profile_idx').on(t.profileId),
+  ],
+);
+
 /** What a member uploaded. The bytes live in file storage under storage_key, never in a table row. */
 export const files = pgTable(
   'files',
@@ -335,8 +357,135 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A campaign's message (issue 29): the worker sends service messages first and reports the outcome to the recipient. */
+    campaignId: integer('campaign_id'),
+    /** Extra mail headers (a campaign's List-Unsubscribe), and an HTML part beside the text body. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    html: text('html'),
   },
   (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Campaigns (issue 29): a message by e-mail or SMS to a segment of members. `draft` until sent, `scheduled` while it
+ * waits for `send_at`, `sending` once its recipients are fixed (each member once: the recipients' primary key),
+ * `completed` when none is left queued.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    /** CAM000001. */
+    no: text('no').notNull(),
+    name: text('name').notNull(),
+    channel: text('channel').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    segment: jsonb('segment').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('draft'),
+    sendAt: timestamp('send_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Fixed when it starts (recipients, skipped), written when it completes and by later delivery reports (sent,
+     * failed, bounced): the list shows them without counting recipients; a campaign's own page counts live.
+     */
+    recipientCount: integer('recipient_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    bouncedCount: integer('bounced_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('campaigns_no_key').on(t.no),
+    index('campaigns_list_idx').on(t.id),
+    index('campaigns_due_idx').on(t.status, t.sendAt).where(sql`${t.status} in ('scheduled', 'sending')`),
+    check('campaigns_channel_check', sql`${t.channel} in ('email', 'sms')`),
+    check('campaigns_status_check', sql`${t.status} in ('draft', 'scheduled', 'sending', 'completed', 'cancelled')`),
+  ],
+);
+
+/**
+ * One row per campaign and member, fixed when the campaign starts: `queued` until handed to the outbox at the
+ * channel's rate (`handed_at`, `outbox_id`), then `sent`, `failed` or `bounced` as the outbox and the delivery
+ * reports say; `skipped` from the start when the member opted out or has no address.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    memberNo: text('member_no'),
+    address: text('address'),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    handedAt: timestamp('handed_at', { withTimezone: true }),
+    outboxId: integer('outbox_id'),
+    /** The provider's id for the message (Africa's Talking messageId), for its delivery reports. */
+    providerId: text('provider_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.profileId] }),
+    index('campaign_recipients_status_idx').on(t.campaignId, t.status, t.memberNo),
+    index('campaign_recipients_handed_idx').on(t.handedAt).where(sql`${t.handedAt} is not null`),
+    uniqueIndex('campaign_recipients_outbox_key').on(t.outboxId),
+    index('campaign_recipients_provider_idx').on(t.providerId).where(sql`${t.providerId} is not null`),
+    check('campaign_recipients_status_check', sql`${t.status} in ('queued', 'handed', 'sent', 'failed', 'bounced', 'skipped')`),
+  ],
+);
+
+/**
+ * Every opt-out and re-opt-in of campaign messages, with its date and source (preferences, unsubscribe link,
+ * one-click, SMS STOP). A member with an account keeps the current choice in `users.*_updates`; the newest row here is
+ * the choice of a member without one.
+ */
+export const consentChanges = pgTable(
+  'consent_changes',
+  {
+    id: serial('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    optedIn: boolean('opted_in').notNull(),
+    source: text('source').notNull(),
+    campaignId: integer('campaign_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consent_changes_profile_idx').on(t.profileId, t.channel, t.id)],
+);
+
+/**
+ * The public register checked by SMS and USSD (issue 29, decision 059): one row per answer, the phone only as a keyed
+ * hash (its number is never stored here). An SMS is answered once per Africa's Talking message id, however often the
+ * callback comes.
+ */
+export const registerChecks = pgTable(
+  'register_checks',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    /** Africa's Talking's id of the inbound SMS, or the USSD session id. */
+    providerId: text('provider_id'),
+    phoneHash: text('phone_hash').notNull(),
+    /** The number asked about, as read from the text ('' when none could be read). */
+    query: text('query').notNull(),
+    /** member, not-listed, licence, unknown, help or limited. */
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('register_checks_sms_key').on(t.providerId).where(sql`channel = 'sms'`),
+    index('register_checks_created_idx').on(t.createdAt),
+    check('register_checks_channel_check', sql`${t.channel} in ('sms', 'ussd')`),
+  ],
 );
 
 export const settings = pgTable('settings', {
@@ -1217,6 +1366,129 @@ export const licenseReminders = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.year] })],
+);
+
+/**
+ * Complaints against registered engineers and firms (issue 30, decision 060): one row per case, its stage, deadlines
+ * and decision. The reference is `CMP-<year>-<n>` from the sequences table. The complainant follows the case by a
+ * link whose token is kept only as a hash. A decision's effect on membership and licence is tracked by
+ * `effect_state`: pending (a suspension that starts later), applied, ended (a suspension over), reversed.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    respondentProfileId: text('respondent_profile_id')
+      .notNull()
+      .references(() => profiles.profileId, { onDelete: 'cascade' }),
+    respondentMemberNo: text('respondent_member_no').notNull(),
+    complainantName: text('complainant_name').notNull(),
+    complainantEmail: text('complainant_email').notNull(),
+    complainantPhone: text('complainant_phone').notNull(),
+    withholdIdentity: boolean('withhold_identity').notNull().default(false),
+    description: text('description').notNull(),
+    incidentDate: date('incident_date').notNull(),
+    incidentPlace: text('incident_place').notNull().default(''),
+    trackTokenHash: text('track_token_hash').notNull(),
+    stage: text('stage').notNull().default('received'),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    dismissalReason: text('dismissal_reason'),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    noticeDue: date('notice_due'),
+    response: text('response'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    hearingAt: timestamp('hearing_at', { withTimezone: true }),
+    hearingPanel: text('hearing_panel'),
+    hearingMinutes: text('hearing_minutes'),
+    outcome: text('outcome'),
+    decisionFrom: date('decision_from'),
+    decisionTo: date('decision_to'),
+    fineCents: bigint('fine_cents', { mode: 'number' }),
+    fineInvoiceNo: text('fine_invoice_no'),
+    decisionReason: text('decision_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
+    appealUntil: date('appeal_until'),
+    effectState: text('effect_state'),
+    /** The licence a suspension or removal suspended or revoked, and the status it had, to restore it. */
+    sanctionedLicenseNo: text('sanctioned_license_no'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversalReason: text('reversal_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('complaints_reference_key').on(t.reference),
+    // The queue: newest first, by stage, by respondent, by assignee (issue 30).
+    index('complaints_created_idx').on(t.createdAt, t.id),
+    index('complaints_stage_idx').on(t.stage, t.createdAt, t.id),
+    index('complaints_respondent_idx').on(t.respondentProfileId, t.createdAt),
+    index('complaints_assignee_idx').on(t.assigneeId, t.createdAt),
+    // The hourly job: suspensions to start or end.
+    index('complaints_effect_idx').on(t.effectState, t.decisionFrom, t.decisionTo).where(sql`${t.effectState} in ('pending', 'applied')`),
+    check(
+      'complaints_stage_check',
+      sql`${t.stage} in ('received', 'preliminary_review', 'notice', 'investigation', 'hearing', 'decided', 'appeal', 'closed', 'dismissed')`,
+    ),
+    check(
+      'complaints_outcome_check',
+      sql`${t.outcome} is null or ${t.outcome} in ('dismissed', 'caution', 'reprimand', 'fine', 'suspension', 'removal')`,
+    ),
+    check('complaints_effect_check', sql`${t.effectState} is null or ${t.effectState} in ('pending', 'applied', 'ended', 'reversed')`),
+  ],
+);
+
+/** Evidence and documents of a case: the complainant's, the engineer's answer's, staff's. Bytes in file storage. */
+export const complaintFiles = pgTable(
+  'complaint_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    party: text('party').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaint_files_complaint_idx').on(t.complaintId)],
+);
+
+/** Staff's internal notes on a case: never shown to the complainant or the engineer. */
+export const complaintNotes = pgTable(
+  'complaint_notes',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id'),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaint_notes_complaint_idx').on(t.complaintId, t.createdAt)],
+);
+
+/** Each stage a case reached, when and by whom: the timeline its parties see (without the actor) and staff see. */
+export const complaintEvents = pgTable(
+  'complaint_events',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    label: text('label').notNull(),
+    reason: text('reason'),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaint_events_complaint_idx').on(t.complaintId, t.at)],
 );
 
 export const now = sql`now()`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '@portal/db';
 import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -24,7 +25,7 @@ interface RawPreparedQuery {
   execute(values: Record<string, unknown>): Promise<unknown>;
 }
 interface SessionOf {
-  _: { session: { prepareQuery(query: Query, fields: undefined, name: undefined, arrayMode: false): RawPreparedQuery } };
+  _: { session: { prepareQuery(query: Query, fields: undefined, name: string | undefined, arrayMode: false): RawPreparedQuery } };
 }
 
 const dialect = new PgDialect();
@@ -41,4 +42,18 @@ export function sqlBuiltOnce<Row>(build: () => SQL): (db: Db, values: Record<str
     return (db as unknown as SessionOf)._.session.prepareQuery(compiled, undefined, undefined, false);
   });
   return async (db, values) => ((await prepared(db).execute(values)) as { rows: Row[] }).rows;
+}
+
+/**
+ * Raw SQL run as a named prepared statement whose name is taken from its text: each shape of a query is parsed once
+ * per connection, and once PostgreSQL finds a generic plan as good as the ones it made for the values, it stops
+ * planning it per call. For the public register's name searches, whose planning took as long as running them at a
+ * million members (issue 27). The values must be parameters (drizzle's `sql` makes them so), never spliced into the
+ * text, or every call would leave a statement behind on the connection.
+ */
+export async function queryRowsPrepared<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const name = `s_${createHash('sha1').update(compiled.sql).digest('base64url')}`;
+  const prepared = (db as unknown as SessionOf)._.session.prepareQuery(compiled, undefined, name, false);
+  return ((await prepared.execute({})) as { rows: Row[] }).rows;
 }

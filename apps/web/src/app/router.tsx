@@ -1,5 +1,7 @@
 import { Navigate } from 'react-router';
 import { AdminGuard, AdminIndex } from '../features/admin/admin-guard';
+import { adminCampaignRoutes } from '../features/campaigns/routes';
+import { adminComplaintRoutes, complaintRoutes, publicComplaintRoutes } from '../features/complaints/routes';
 import { adminCpdRoutes, cpdRoutes } from '../features/cpd/routes';
 import { adminEventRoutes, eventRoutes } from '../features/events/routes';
 import { adminLicenseRoutes, licenseRoutes } from '../features/licenses/routes';
@@ -280,6 +282,9 @@ export const routes: PageRoute[] = [
       ...adminUpgradeRoutes,
       ...licenseRoutes,
       ...adminLicenseRoutes,
+      ...adminCampaignRoutes,
+      ...complaintRoutes,
+      ...adminComplaintRoutes,
       {
         path: '/admin/applications',
         ...lazyPage(
@@ -392,11 +397,19 @@ export const routes: PageRoute[] = [
       (m) => <m.OneClickResponsePage />,
     ),
   },
+  ...publicComplaintRoutes,
   {
     path: '/dev/outbox',
     ...lazyPage(
       () => import('../features/dev/outbox-page'),
       (m) => <m.OutboxPage />,
+    ),
+  },
+  {
+    path: '/dev/sms',
+    ...lazyPage(
+      () => import('../features/dev/sms-page'),
+      (m) => <m.SmsPage />,
     ),
   },
   { path: '/initiate', element: <Navigate to="/initiate-profile" replace /> },

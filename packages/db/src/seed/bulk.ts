@@ -370,8 +370,8 @@ async function insertJson(db: Db, table: PgTable, rows: Record<string, unknown>[
   return new Set(inserted.map((r) => r.profile_id));
 }
 
-/** The tables the bulk load writes (register_words through the trigger on profiles). */
-const BULK_TABLES = ['profiles', 'memberships', 'profile_entries', 'register_words'];
+/** The tables the bulk load writes (register_words and register_pairs through the triggers on profiles). */
+const BULK_TABLES = ['profiles', 'memberships', 'profile_entries', 'register_words', 'register_pairs'];
 
 /**
  * Drops the plain indexes of `profiles` (not primary keys or unique ones: they keep the load idempotent) and returns

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema';
+import { nextNumber } from '../sequences';
 
 const nairobiYear = (at: Date) => Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric' }).format(at));
 
@@ -123,5 +124,47 @@ export async function seedDemoUpgradesAndLicences(db: Db, now: Date = new Date()
         data: { Name, Email, PhoneNo, MemberNo, Address: '', PlaceOfWork: '', Designation: '', refereeType: '', response: 'Accept' },
       })),
     ]);
+  });
+}
+
+/**
+ * Mercy (ERB1006) holds this year's practising licence: a Released licence application and its licence, valid from 2
+ * January to 31 December, as approval leaves them. Idempotent.
+ */
+export async function seedDemoLicence(db: Db, now: Date = new Date()): Promise<void> {
+  const year = nairobiYear(now);
+  const [mercy] = await db.select().from(t.profiles).where(eq(t.profiles.memberNo, 'ERB1006'));
+  if (!mercy) return;
+  const [held] = await db.select({ no: t.licenses.licenseNo }).from(t.licenses).where(eq(t.licenses.profileId, mercy.profileId)).limit(1);
+  if (held) return;
+  const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.profileId, mercy.profileId));
+  if (!user) return;
+  const validFrom = `${year}-01-02`;
+  const code = await nextNumber(db, 'licence-application', 'LCA');
+  await db.insert(t.applications).values({
+    code,
+    kind: 'Licence',
+    userId: user.id,
+    profileId: mercy.profileId,
+    appliedCategory: 'PROFESSIONAL',
+    amount: '11600.00',
+    applicationDateTime: new Date(`${year}-01-05T08:00:00Z`),
+    status: 'Released',
+    submitted: true,
+    submittedAt: new Date(`${year}-01-05T08:00:00Z`),
+    decidedAt: new Date(`${validFrom}T08:00:00Z`),
+    licenseYear: year,
+    details: { practiceName: 'Lake Basin Consulting Engineers', type: 'New' },
+    assignedMemberNo: 'ERB1006',
+  });
+  await db.insert(t.licenses).values({
+    licenseNo: await nextNumber(db, `licence:${year}`, `PL-${year}-`, 5),
+    profileId: mercy.profileId,
+    memberNo: 'ERB1006',
+    applicationCode: code,
+    categoryCode: 'PROFESSIONAL',
+    year,
+    validFrom,
+    validTo: `${year}-12-31`,
   });
 }

@@ -135,6 +135,29 @@ export const demoPeople: DemoPerson[] = [
     password: 'Member@2026',
     hint: 'three subscriptions unpaid: try "Pay everything due"',
   },
+  // A licensed professional engineer: this year's practising licence (issue 30's complaint flow suspends her).
+  {
+    memberNo: 'ERB1006',
+    firstName: 'Mercy',
+    secondName: 'Akinyi',
+    lastName: 'Odhiambo',
+    gender: 'Female',
+    dateOfBirth: '1984-08-02',
+    idNumber: '23445566',
+    email: 'mercy.odhiambo@example.com',
+    phone: '254766000006',
+    category: 'PROFESSIONAL',
+    discipline: 'STRUCTURAL',
+    county: '042',
+    city: 'KSM-KISUMU',
+    workplace: 'Lake Basin Consulting Engineers',
+    position: 'Structural Engineer',
+    sector: 'PRIVATE',
+    workSince: '2014-03-01',
+    registrationDate: '2013-11-04',
+    password: 'Member@2026',
+    hint: "holds this year's practising licence",
+  },
 ];
 
 /** A demo approver: reaches the review back office (/admin/applications) without being an administrator. */

@@ -17,7 +17,7 @@ import {
 import { demoApprover, demoPeople } from './demo';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoArrears, seedDemoMoney } from './demo-money';
-import { seedDemoUpgradesAndLicences } from './demo-upgrades';
+import { seedDemoLicence, seedDemoUpgradesAndLicences } from './demo-upgrades';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -47,6 +47,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       await seedDemoArrears(tx);
       await seedDemoEvents(tx);
       await seedDemoUpgradesAndLicences(tx);
+      await seedDemoLicence(tx);
     }
   });
 }

@@ -28,6 +28,7 @@ import { assertHuman, makeChallenge } from '../../shared/bot-check';
 import type { AppContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
 import { currentUser, endSession, requireSession, requireUser, toUserDto } from '../../shared/session';
+import { recordPreferenceChanges } from '../campaigns/consent';
 import { activateMember, requestActivation, searchMember } from './activation';
 import { login, NotVerifiedError } from './login';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
@@ -212,6 +213,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           })
           .where(eq(schema.users.id, user.id))
           .returning();
+        await recordPreferenceChanges(ctx.db, user.profileId, user, updated);
         return { data: toUserDto(updated, ctx.config) };
       },
     );

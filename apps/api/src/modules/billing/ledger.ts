@@ -9,7 +9,7 @@ const { applications, eventBookings, ledgerAllocations, ledgerEntries, membershi
 export type Tx = Db;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
-export const INVOICE_PURPOSES = ['application', 'subscription', 'upgrade', 'license', 'event'] as const;
+export const INVOICE_PURPOSES = ['application', 'subscription', 'upgrade', 'license', 'event', 'fine'] as const;
 export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
 export const LEDGER_PAYMENT_METHODS = ['MPESA', 'CARD', 'BANK', 'CHEQUE'] as const;
 export type LedgerPaymentMethod = (typeof LEDGER_PAYMENT_METHODS)[number];

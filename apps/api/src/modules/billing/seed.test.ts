@@ -67,6 +67,15 @@ describe('the demo seed', () => {
     expect(await checkLedgerInvariants(db)).toEqual([]);
   });
 
+  it("gives ERB1006 this year's Active practising licence, once however often it runs", async () => {
+    const options = { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, demo: true };
+    await seed(db, options);
+    await seed(db, options);
+    const year = Number(today().slice(0, 4));
+    const licences = await db.select().from(schema.licenses).where(eq(schema.licenses.memberNo, 'ERB1006'));
+    expect(licences).toEqual([expect.objectContaining({ year, status: 'Active', validTo: `${year}-12-31`, categoryCode: 'PROFESSIONAL' })]);
+  });
+
   it('brings demo receipts seeded with the older wording (MPESA payment …) in line', async () => {
     const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.memberNo, 'ERB1001'));
     const receipt = and(eq(schema.ledgerEntries.profileId, profile.profileId), eq(schema.ledgerEntries.externalDocumentNo, 'SDE7H2K9QX'));

@@ -8,6 +8,10 @@ export interface OutgoingMessage {
   to: string;
   subject?: string;
   body: string;
+  /** An HTML part beside the text (campaign e-mails). */
+  html?: string;
+  /** Extra mail headers (a campaign's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Queues a message; the worker sends it when a transport is configured. Pass a transaction to queue atomically. */
@@ -17,6 +21,8 @@ export async function enqueue(db: Db, message: OutgoingMessage) {
     to: message.to,
     subject: message.subject ?? null,
     body: message.body,
+    html: message.html ?? null,
+    headers: message.headers ?? null,
   });
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/harness';
 import type { Config } from '../../config';
 import { enqueue } from './outbox';
-import { africasTalkingTransport, configuredTransports } from './transports';
+import { africasTalkingTransport, configuredTransports, devOutboxTransport } from './transports';
 import { drainOutbox } from './worker';
 
 interface Request {
@@ -124,10 +124,17 @@ describe("africasTalkingTransport (Africa's Talking bulk SMS)", () => {
 });
 
 describe('configuredTransports', () => {
-  const base = { mailFrom: 'Portal <no-reply@portal.test>' } as Config;
+  const base = { mailFrom: 'Portal <no-reply@portal.test>', env: 'production' } as Config;
 
-  it('configures nothing without SMTP_URL or an Africa’s Talking key, so messages stay in the outbox', () => {
+  it('configures nothing in production without SMTP_URL or an Africa’s Talking key, so messages stay in the outbox', () => {
     expect(configuredTransports(base)).toEqual({});
+  });
+
+  it('delivers to the development outbox elsewhere, on each channel without a real transport', () => {
+    expect(configuredTransports({ ...base, env: 'development' })).toEqual({ email: devOutboxTransport, sms: devOutboxTransport });
+    const withSmtp = configuredTransports({ ...base, env: 'development', smtpUrl: 'smtp://127.0.0.1:2525' });
+    expect(withSmtp.email).not.toBe(devOutboxTransport);
+    expect(withSmtp.sms).toBe(devOutboxTransport);
   });
 
   it('configures email with SMTP_URL, and SMS only with both key and username', () => {

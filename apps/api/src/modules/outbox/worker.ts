@@ -2,7 +2,7 @@ import { type Db, queryRows } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import { type JobHooks, startPeriodic } from '../../shared/periodic';
 import type { Channel } from './outbox';
-import type { Transport } from './transports';
+import { PermanentFailure, type Transport } from './transports';
 
 const MAX_ATTEMPTS = 8;
 
@@ -12,6 +12,9 @@ interface ClaimedRow {
   to: string;
   subject: string | null;
   body: string;
+  html: string | null;
+  headers: Record<string, string> | null;
+  campaign_id: number | null;
   attempts: number;
 }
 
@@ -28,30 +31,47 @@ export async function drainOutbox(db: Db, transports: Partial<Record<Channel, Tr
     const claimed = await queryRows<ClaimedRow>(
       tx,
       sql`
-      select id, channel, "to", subject, body, attempts from outbox
+      select id, channel, "to", subject, body, html, headers, campaign_id, attempts from outbox
       where status = 'pending' and next_attempt_at <= now() and channel in (${sql.join(
         channels.map((c) => sql`${c}`),
         sql`, `,
       )})
-      order by id limit ${batch} for update skip locked`,
+      order by campaign_id is not null, id limit ${batch} for update skip locked`,
     );
     for (const row of claimed) {
       const transport = transports[row.channel];
       if (!transport) continue;
       try {
-        await transport({ channel: row.channel, to: row.to, subject: row.subject ?? undefined, body: row.body });
+        const result = await transport({
+          channel: row.channel,
+          to: row.to,
+          subject: row.subject ?? undefined,
+          body: row.body,
+          html: row.html ?? undefined,
+          headers: row.headers ?? undefined,
+        });
         await tx.execute(
           sql`update outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${row.id}`,
         );
+        if (row.campaign_id !== null) {
+          await tx.execute(sql`update campaign_recipients set status = 'sent', provider_id = ${result?.providerId ?? null},
+            updated_at = now() where outbox_id = ${row.id}`);
+        }
         sent++;
       } catch (error) {
         const attempts = row.attempts + 1;
         const backoffSeconds = Math.min(2 ** attempts * 15, 3600);
-        const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+        const permanent = error instanceof PermanentFailure;
+        const status = permanent || attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+        const reason = String((error as Error).message).slice(0, 500);
         await tx.execute(sql`
-          update outbox set attempts = ${attempts}, status = ${status}, last_error = ${String((error as Error).message).slice(0, 500)},
+          update outbox set attempts = ${attempts}, status = ${status}, last_error = ${reason},
             next_attempt_at = now() + make_interval(secs => ${backoffSeconds})
           where id = ${row.id}`);
+        if (row.campaign_id !== null && status === 'failed') {
+          await tx.execute(sql`update campaign_recipients set status = ${permanent ? 'bounced' : 'failed'}, reason = ${reason},
+            updated_at = now() where outbox_id = ${row.id}`);
+        }
       }
     }
   });

@@ -434,6 +434,8 @@ describe('ranking and matching of names (decision 055)', () => {
     try {
       const response = await search('zkamau');
       expect(response.body.data).toMatchObject({ total: SEARCH_MAX_RESULTS, capped: true });
+      // Past the cap, counted as the first page counts: whole words and starts, since whole words fill no page.
+      expect((await search('zkamau', 11)).body.data).toMatchObject({ total: SEARCH_MAX_RESULTS, capped: true, profiles: [] });
       expect(memberNos(response.body).slice(0, 2).sort()).toEqual(wholes.slice(0, 2).sort());
       expect(
         memberNos(response.body)
@@ -452,10 +454,50 @@ describe('ranking and matching of names (decision 055)', () => {
     }
   });
 
+  it('answers a name that a page of members hold whole with whole-word matches alone, closest names first', async () => {
+    // 22 whose names hold both words whole (two with a second name), added after 3 where one word only starts a name.
+    const starts = await addMembers('RKG', [
+      ['Qorbin', 'Vantakis'],
+      ['Qorbinus', 'Vantak'],
+      ['Qorbin Vantakisa', 'Mole'],
+    ]);
+    const wholes = await addMembers('RKH', [
+      ...Array.from({ length: 20 }, (): [string, string] => ['Qorbin', 'Vantak']),
+      ['Qorbin Ezra', 'Vantak'],
+      ['Vantak', 'Qorbin'],
+    ]);
+    try {
+      const response = await search('Qorbin Vantak');
+      expect(response.body.data.total).toBe(22);
+      const page1 = memberNos(response.body);
+      const page2 = memberNos((await search('vantak qorbin', 2)).body);
+      expect([...page1, ...page2].sort()).toEqual([...wholes].sort());
+      expect([...page1, ...page2].some((n) => starts.includes(n))).toBe(false);
+      // The longer name (a second name) is the least like the term: last.
+      expect(page2.at(-1)).toBe(wholes[20]);
+      // Three words: the pair's range, the third word whole in the name.
+      expect(memberNos((await search('ezra qorbin vantak')).body)).toEqual([wholes[20]]);
+      // One word alike: the 23 names holding it whole fill a page, so the two where it only starts a word are left out.
+      const oneWord = await search('vantak');
+      expect(oneWord.body.data.total).toBe(23);
+      expect(memberNos(oneWord.body).some((n) => n === starts[0] || n === starts[2])).toBe(false);
+      // Fewer whole-word matches than a page: the word starts come after them, as before.
+      const fewer = await search('qorbin vantakis');
+      expect(memberNos(fewer.body)).toEqual([starts[0], starts[2]]);
+    } finally {
+      await remove('RKG');
+      await remove('RKH');
+    }
+  });
+
   it('follows a change of name or a deletion at once (register_words is kept by triggers on profiles)', async () => {
     const [no] = await addMembers('RKF', [['Quilla', 'Oldnamezz']]);
     const words = async () =>
       (await t.db.select().from(schema.registerWords).where(eq(schema.registerWords.profileId, 'PRRKF0000'))).map((w) => w.word).sort();
+    const pairs = async () =>
+      (await t.db.select().from(schema.registerPairs).where(eq(schema.registerPairs.profileId, 'PRRKF0000'))).map(
+        (w) => `${w.first} ${w.second}`,
+      );
     try {
       expect(memberNos((await search('oldnamezz')).body)).toEqual([no]);
       await t.db.update(schema.profiles).set({ lastName: 'Newnamezz' }).where(eq(schema.profiles.profileId, 'PRRKF0000'));
@@ -463,10 +505,14 @@ describe('ranking and matching of names (decision 055)', () => {
       expect(memberNos((await search('newnamezz')).body)).toEqual([no]);
       expect(memberNos((await search('quilla newnam')).body)).toEqual([no]);
       expect(await words()).toEqual(['newnamezz', 'quilla']);
+      expect(await pairs()).toEqual(['newnamezz quilla']);
+      expect(memberNos((await search('quilla newnamezz')).body)).toEqual([no]);
+      expect(memberNos((await search('quilla oldnamezz')).body)).toEqual([]);
     } finally {
       await remove('RKF');
     }
     expect(await words()).toEqual([]);
+    expect(await pairs()).toEqual([]);
   });
 
   it('normalises a term in the API exactly as the database normalises names', async () => {

@@ -1,6 +1,7 @@
 import {
   type PublicProfile,
   type PublicProfileCard,
+  type PublicSanction,
   registerMessages,
   SEARCH_MAX_RESULTS,
   SEARCH_PAGE_SIZE,
@@ -11,12 +12,14 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { cachedMinorSettings } from '../../shared/organisation';
-import { sqlBuiltOnce } from '../../shared/prepared';
+import { queryRowsPrepared, sqlBuiltOnce } from '../../shared/prepared';
 import { consumeLocalLimit } from '../../shared/rate-limit';
 import { wordsWhere } from '../../shared/sql-search';
 import { today } from '../billing';
+import { isShownSanctioned, publicSanctions, sanctionedProfileByMemberNo } from '../complaints';
 import { type RegisterLookups, registerLookups } from './lookups';
-import { registerWords, wordsQuery } from './words';
+import { CANDIDATES, isNameSearch, MEMBER_NO_LIKE, nameCandidates, nameOrder, type SearchLevel, searchLevels } from './name-candidates';
+import { registerWords } from './words';
 
 /** What a public register query reads: public columns only, so nothing private can leak into a response. */
 interface PublicRow {
@@ -89,9 +92,6 @@ export function limitPublic(ctx: AppContext, ip: string, kind: 'search' | 'photo
   consumeLocalLimit(`register-${kind}:ip:${ip}`, { max, windowSeconds: 60 });
 }
 
-/** A single word with a digit in it: looks like a member number (ERB1001, A1234, 1001). */
-const MEMBER_NO_LIKE = /^[A-Za-z/-]*\d[A-Za-z0-9/-]*$/;
-
 /**
  * The public search (GET profile/search): by name or member number, 20 a page, with the total.
  * A term that looks like a member number is first matched exactly (unique index), then as part of numbers and names
@@ -104,7 +104,8 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
   // Without a term, only the licensed filter lists anyone: every member holding a current licence, by name.
   if (!cleaned && !licensedOnly) return empty;
   const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
-  const toPublic = (rows: PublicRow[]) => rows.map((r) => publicProfile(r, lookups));
+  const sanctionsOf = await publicSanctions(ctx.db, minor.register_sanctions);
+  const toPublic = (rows: PublicRow[]) => rows.map((r) => publicProfile(r, lookups, sanctionsOf));
 
   if (MEMBER_NO_LIKE.test(cleaned)) {
     const exact = await memberNoLookup[Number(minor.showWorkPlace) * 2 + Number(licensedOnly)](ctx.db, {
@@ -114,27 +115,42 @@ export async function searchRegister(ctx: AppContext, term: string, page: number
     if (exact.length) {
       return { ...empty, profiles: page === 1 ? toPublic(exact) : [], total: 1 };
     }
+    // Off the list by a suspension or removal in force: the register says so when the setting allows (issue 30).
+    const sanctioned = licensedOnly ? null : await sanctionedProfileByMemberNo(ctx.db, minor.register_sanctions, cleaned);
+    if (sanctioned) {
+      const rows = await queryRows<PublicRow>(ctx.db, sanctionedQuery(sanctioned, minor.showWorkPlace));
+      if (rows.length) return { ...empty, profiles: page === 1 ? toPublic(rows) : [], total: 1 };
+    }
   }
 
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
   // Past the cap there is nothing to show (and the query would show the row that only signals "more").
   if (offset >= SEARCH_MAX_RESULTS) {
-    const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly, false));
-    return { ...empty, total: Math.min(Number(count.n), SEARCH_MAX_RESULTS), capped: Number(count.n) > SEARCH_MAX_RESULTS };
+    // Counted at the level the search itself settles on: the first that fills a page.
+    let n = 0;
+    for (const level of searchLevels(cleaned)) {
+      [{ n }] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly, level));
+      if (Number(n) >= SEARCH_PAGE_SIZE) break;
+    }
+    return { ...empty, total: Math.min(Number(n), SEARCH_MAX_RESULTS), capped: Number(n) > SEARCH_MAX_RESULTS };
   }
-  const search = async (withParts: boolean) => {
-    const rows = await queryRows<PublicRow>(ctx.db, nameSearchQuery(cleaned, page, minor.showWorkPlace, licensedOnly, withParts));
+  const search = async (level: SearchLevel) => {
+    const rows = await queryRowsPrepared<PublicRow>(ctx.db, nameSearchQuery(cleaned, page, minor.showWorkPlace, licensedOnly, level));
     let found = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && page > 1) {
       // Past the last page: the window count has no row to ride on.
-      const [count] = await queryRows<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly, withParts));
+      const [count] = await queryRowsPrepared<{ n: number }>(ctx.db, countQuery(cleaned, licensedOnly, level));
       found = Number(count.n);
     }
     return { rows, found };
   };
-  let { rows, found } = await search(false);
-  // Whole words and word starts fill less than a page: parts of words too (decision 055).
-  if (found < SEARCH_PAGE_SIZE && isNameSearch(cleaned)) ({ rows, found } = await search(true));
+  // The strongest matches alone, then weaker ones too while what was found fills less than a page (decision 055).
+  const levels = searchLevels(cleaned);
+  let { rows, found } = await search(levels[0]);
+  for (const level of levels.slice(1)) {
+    if (found >= SEARCH_PAGE_SIZE) break;
+    ({ rows, found } = await search(level));
+  }
   return {
     profiles: toPublic(rows),
     total: Math.min(found, SEARCH_MAX_RESULTS),
@@ -174,96 +190,36 @@ const memberNoLookup = [false, true].flatMap((withWorkplace) =>
 function candidates(cleaned: string, licensedOnly: boolean): SQL {
   const words = cleaned ? sql` and ${wordsWhere(cleaned)}` : sql``;
   return sql`select p.profile_id, p.member_no, p.first_name, p.last_name, p.search_text from profiles p
-    where p.listed${words}${licensedOnlyWhere(licensedOnly)} limit ${SEARCH_MAX_RESULTS + 1}`;
+    where p.listed${words}${licensedOnlyWhere(licensedOnly)} limit ${CANDIDATES}`;
 }
 
-/** A name search: not a member number, and with something left to match once normalised. */
-const isNameSearch = (cleaned: string) => !MEMBER_NO_LIKE.test(cleaned) && registerWords(cleaned).length > 0;
-
-/**
- * Listed members whose names hold every word of the term, best first and at most SEARCH_MAX_RESULTS + 1 of them
- * (decision 055), in three disjoint tiers read one after the other: 1, every word a whole word of the name; 2, every
- * word at least the start of one; 3, every word at least part of one. The limit stops the reading once enough rows
- * are in, so a name that thousands share costs about SEARCH_MAX_RESULTS rows of the first tier, and the best matches
- * are never left out for worse ones. Parts of words (tier 3, trigrams of `register_name`, `withParts`) are looked for
- * only when whole words and starts give less than a page (`searchRegister` asks again): the weakest match, and the
- * one whose cost grows with how common its letters are.
- *
- * One word: tiers 1 and 2 are ranges of `register_words`, whose key is their order (the word, shorter names, the
- * name), so the rows come out ranked and nothing else is read: `position` is the order they come in. Several words:
- * the GIN index of whole words and word starts (`register_search_vector`, exact keys intersected from the rarest),
- * ranked by `nameOrder`.
- */
-function nameCandidates(words: string[], licensedOnly: boolean, withParts: boolean): SQL {
-  const licensed = licensedOnlyWhere(licensedOnly);
-  let wholes: SQL;
-  let starts: SQL;
-  if (words.length === 1) {
-    const [word] = words;
-    wholes = sql`select p.profile_id, 1 as tier from register_words p where p.word = ${word}${licensed}
-      order by p.name_length, p.name, p.profile_id`;
-    // Each profile once, by the first of its words that start with the term, and not when that is the term itself
-    // (tier 1 has it). A scalar subquery: one probe of (profile_id, word) per row read, so the range is read in
-    // order only as far as the limit (an anti join would hash the whole range first).
-    starts = sql`select p.profile_id, 2 as tier from register_words p where p.word like ${`${word}%`} and p.word <> ${word}
-      and p.word = (select min(w.word) from register_words w where w.profile_id = p.profile_id and w.word like ${`${word}%`})${licensed}
-      order by p.word, p.name_length, p.name, p.profile_id`;
-  } else {
-    const tier = (n: number, query: string) =>
-      sql`select p.profile_id, ${sql.raw(String(n))} as tier, p.register_name, p.first_name, p.last_name from profiles p
-        where p.listed and register_search_vector(p.register_name) @@ ${query}::tsquery${licensed}`;
-    const whole = wordsQuery(words, 'whole');
-    wholes = tier(1, whole);
-    starts = tier(2, `${wordsQuery(words, 'start')} & !(${whole})`);
-  }
-  const parts = sql.join(
-    words.map((w) => sql`p.register_name like ${`%${w}%`}`),
-    sql` and `,
-  );
-  const allStarts = sql.join(
-    words.map((w) => sql`' ' || p.register_name like ${`% ${w}%`}`),
-    sql` and `,
-  );
-  const partColumns = words.length === 1 ? sql`` : sql`, p.register_name, p.first_name, p.last_name`;
-  const partsTier = withParts
-    ? sql` union all (select p.profile_id, 3 as tier${partColumns} from profiles p
-        where p.listed and ${parts} and not (${allStarts})${licensed})`
-    : sql``;
-  return sql`select * from ((select * from (${wholes}) t1) union all (select * from (${starts}) t2)${partsTier}) tiers
-    limit ${SEARCH_MAX_RESULTS + 1}`;
-}
-
-function countQuery(cleaned: string, licensedOnly: boolean, withParts = true): SQL {
-  const found = isNameSearch(cleaned) ? nameCandidates(registerWords(cleaned), licensedOnly, withParts) : candidates(cleaned, licensedOnly);
+function countQuery(cleaned: string, licensedOnly: boolean, level: SearchLevel): SQL {
+  const found = isNameSearch(cleaned)
+    ? nameCandidates(registerWords(cleaned), licensedOnlyWhere(licensedOnly), level)
+    : candidates(cleaned, licensedOnly);
   return sql`select count(*)::int as n from (${found}) c`;
 }
 
 /**
- * The order of a several-word search's candidates: the tier, then how many of the term's words are whole words (2
- * each) or word starts (1 each) of the name, then trigram similarity of the whole name to the whole term, then last
- * and first name. The words are a–z and 0–9 only, so they go into LIKE patterns as they are.
- */
-function nameOrder(words: string[]): SQL {
-  const score = sql.join(
-    words.map((w) => sql`(' ' || c.register_name || ' ' like ${`% ${w} %`})::int + (' ' || c.register_name like ${`% ${w}%`})::int`),
-    sql` + `,
-  );
-  return sql`order by c.tier, ${score} desc, similarity(c.register_name, ${words.join(' ')}) desc, c.last_name, c.first_name, c.profile_id`;
-}
-
-/**
  * The search as the server runs it (exported for the bench's EXPLAIN): the candidates, ranked, one page, and only
- * then the page's public columns, workplace and standing. Names: `nameCandidates` in `nameOrder`. Part of a member
- * number: numbers that start with it first, in number order. No term (licensed only): by name.
+ * then the page's public columns, workplace and standing. Names: `nameCandidates` in `nameOrder` at `level`. Part of
+ * a member number: numbers that start with it first, in number order. No term (licensed only): by name.
  */
-export function nameSearchQuery(cleaned: string, page: number, withWorkplace = true, licensedOnly = false, withParts = false): SQL {
+export function nameSearchQuery(
+  cleaned: string,
+  page: number,
+  withWorkplace = true,
+  licensedOnly = false,
+  level: SearchLevel = searchLevels(cleaned)[0],
+): SQL {
   const words = registerWords(cleaned);
   let found: SQL;
   let order: SQL;
   if (isNameSearch(cleaned)) {
-    found = nameCandidates(words, licensedOnly, withParts);
-    // One word: the candidates come out in order (tier, then the words table's key).
-    order = words.length === 1 ? sql`` : nameOrder(words);
+    found = nameCandidates(words, licensedOnlyWhere(licensedOnly), level);
+    // One word, or whole words alone: the candidates come out in order (tier, then the key of register_words or
+    // register_pairs: shorter names first, which for whole words is the order of similarity to the term).
+    order = words.length === 1 || level === 'wholes' ? sql`` : nameOrder(words);
   } else {
     found = candidates(cleaned, licensedOnly);
     order = MEMBER_NO_LIKE.test(cleaned)
@@ -273,21 +229,34 @@ export function nameSearchQuery(cleaned: string, page: number, withWorkplace = t
   return sql`with ranked as (
       select c.profile_id, row_number() over (${order}) as position, count(*) over () as total
       from (${found}) c
-      order by position limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE})
+      order by position limit ${sql.raw(String(SEARCH_PAGE_SIZE))} offset ${sql.raw(String((page - 1) * SEARCH_PAGE_SIZE))})
     select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, ${licence()}, r.total
     from ranked r join profiles p on p.profile_id = r.profile_id join memberships m on m.profile_id = p.profile_id and m.status = 'Active'
     order by r.position`;
 }
 
+/**
+ * The listed member with exactly this number, as the public register shows them (without the workplace), or null:
+ * the register checked by SMS and USSD (sms-register/, decision 059) through the search's own look-up.
+ */
+export async function listedMemberByNo(ctx: AppContext, memberNo: string): Promise<PublicProfile | null> {
+  const lookups = await registerLookups(ctx.db);
+  const [row] = await memberNoLookup[0](ctx.db, { memberNo: memberNo.toUpperCase(), day: today() });
+  return row ? publicProfile(row, lookups, () => []) : null;
+}
+
 /** One listed member's public fields (the photo by its address), or 404 'Member not found'. */
 export async function findPublicProfile(ctx: AppContext, profileId: string): Promise<PublicProfile> {
   const [lookups, minor] = await Promise.all([registerLookups(ctx.db), cachedMinorSettings(ctx.db)]);
-  const rows = await queryRows<PublicRow>(
+  let rows = await queryRows<PublicRow>(
     ctx.db,
     sql`select ${publicColumns}, ${workplace(minor.showWorkPlace)}, ${standing()}, ${licence()} ${listed} where p.profile_id = ${profileId} limit 1`,
   );
+  if (!rows.length && (await isShownSanctioned(ctx.db, minor.register_sanctions, profileId))) {
+    rows = await queryRows<PublicRow>(ctx.db, sanctionedQuery(profileId, minor.showWorkPlace));
+  }
   if (!rows.length) throw notFound(registerMessages.memberNotFound);
-  return publicProfile(rows[0], lookups);
+  return publicProfile(rows[0], lookups, await publicSanctions(ctx.db, minor.register_sanctions));
 }
 
 /** GET profile/search/show/{profileId}: one listed member's card, with the photo. */
@@ -309,8 +278,18 @@ export async function publicPhoto(ctx: AppContext, profileId: string) {
   return bytes ? { bytes, contentType: rows[0].content_type } : null;
 }
 
+/**
+ * A member off the list by a suspension or removal in force, as the register shows them when the setting allows:
+ * their membership's status (Suspended, Removed), never a licence (it is suspended or revoked with them).
+ */
+function sanctionedQuery(profileId: string, withWorkplace: boolean): SQL {
+  return sql`select ${publicColumns}, ${workplace(withWorkplace)}, ${standing()}, null::text as license_valid_to
+    from profiles p join memberships m on m.profile_id = p.profile_id
+    where p.profile_id = ${profileId} and m.status in ('Suspended', 'Removed') limit 1`;
+}
+
 /** A row to the public shape. Every value is picked by name: a new private column cannot slip through. */
-function publicProfile(r: PublicRow, lookups: RegisterLookups): PublicProfile {
+function publicProfile(r: PublicRow, lookups: RegisterLookups, sanctionsOf: (profileId: string) => PublicSanction[]): PublicProfile {
   const titles: string[] = typeof r.titles === 'string' ? JSON.parse(r.titles) : (r.titles ?? []);
   const category = lookups.categories.get(r.category_code);
   return {
@@ -331,6 +310,7 @@ function publicProfile(r: PublicRow, lookups: RegisterLookups): PublicProfile {
     goodStanding: r.status === 'Active' && r.good_standing,
     licensed: r.license_valid_to !== null,
     licenseValidTo: r.license_valid_to,
+    sanctions: sanctionsOf(r.profile_id),
     photoUrl: r.picture_file_id ? `/api/profile/search/photo/${encodeURIComponent(r.profile_id)}?v=${r.picture_file_id.slice(0, 8)}` : null,
   };
 }

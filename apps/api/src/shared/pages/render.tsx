@@ -101,10 +101,14 @@ export function registerLogoRoute(app: FastifyInstance, db: Db) {
     const logo = (await currentBranding(db)).logo;
     if (!logo) return reply.status(404).send({ message: messages.notFound });
     // A logo may be SVG: as a document of its own it may run nothing.
-    return reply
-      .type(logo.type)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(logo.bytes);
+    return (
+      reply
+        .type(logo.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        // Campaign e-mails show it from mail clients and the editor's preview frame: any origin may embed it.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(logo.bytes)
+    );
   });
 }

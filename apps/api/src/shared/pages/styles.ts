@@ -59,6 +59,7 @@ h3{font-size:1rem;font-weight:700;margin:0;line-height:1.3}
 .alert{padding:12px 16px;border-radius:8px;background:#e5f6fd;color:#014361}
 .alert-error{background:#fdeded;color:#5f2120}
 .alert-warning{background:#fff4e5;color:#663c00}
+.sanctions{margin:8px 0 0;padding-left:32px}
 .grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));padding:0;margin:0;list-style:none}
 .grid2{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(320px,1fr))}
 .card{display:block;background:${PAPER};border-radius:8px;box-shadow:0 2px 1px -1px rgba(0,0,0,.2),0 1px 1px rgba(0,0,0,.14),0 1px 3px rgba(0,0,0,.12);padding:16px;color:inherit;text-decoration:none;height:100%}

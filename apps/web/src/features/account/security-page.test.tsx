@@ -49,7 +49,8 @@ async function type(element: HTMLInputElement | undefined, value: string) {
 describe('/security: two-step sign-in', () => {
   it('staff set it up: the QR code and key, a first code, then the recovery codes once, and on to their work', async () => {
     container = await renderPage(<SecurityPage />, { url: '/security', routes: { '/admin/applications': <p>Review queue</p> } });
-    expect(container.textContent).toContain(mfaMessages.enrolRequired);
+    // The alert is MUI's, fetched when first drawn (LazyAlert, decision 054).
+    await vi.waitFor(() => expect(container.textContent).toContain(mfaMessages.enrolRequired));
     await click(button('Set up an authenticator app'));
     expect(container.querySelector('img[alt="QR code to scan with the authenticator app"]')).not.toBeNull();
     expect(container.querySelector('[data-testid="totp-secret"]')?.textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');

@@ -9,6 +9,9 @@ import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { AdminBillingPage } from './admin-billing-page';
 import { adminBillingApi } from './api';
 
+// Lists whose Export menu loads when first opened (decision 054): time for the first import on a busy machine.
+vi.setConfig({ testTimeout: 45_000 });
+
 const empty = { total: 0, page: 1, pageSize: 20 };
 let container: HTMLDivElement;
 const fetched: { url: string; authorization: string | undefined }[] = [];
@@ -83,7 +86,15 @@ const exportButton = () => [...container.querySelectorAll<HTMLButtonElement>('bu
 
 async function exportAs(format: 'CSV' | 'Excel') {
   await click(exportButton());
-  const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((i) => i.textContent?.startsWith(format));
+  // The menu's code is loaded when it first opens (decision 054): its first import is slow on a busy machine.
+  const item = await vi.waitFor(
+    () => {
+      const found = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((i) => i.textContent?.startsWith(format));
+      if (!found) throw new Error(`no ${format} in the Export menu yet`);
+      return found;
+    },
+    { timeout: 30_000 },
+  );
   await click(item);
   await settle();
 }

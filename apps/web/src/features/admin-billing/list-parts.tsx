@@ -4,7 +4,6 @@ import {
   Button,
   IconButton,
   InputAdornment,
-  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -18,6 +17,7 @@ import {
 import { formatKes } from '@portal/contract';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { Hint } from '../../shared/ui/hint';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { HeaderRow, type ServerTableColumn } from '../../shared/ui/server-table';

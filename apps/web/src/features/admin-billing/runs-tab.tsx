@@ -1,4 +1,4 @@
-import { Alert, Box, Chip, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   BILLING_PAGE_SIZE,
   BILLING_RUN_STATUSES,
@@ -8,6 +8,7 @@ import {
   formatKes,
 } from '@portal/contract';
 import { useState } from 'react';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, type AuditEntry, formatDateTime } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useState } from 'react';
 import { DateField } from '../../shared/ui/date-field';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { NativeSelectField } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
@@ -49,6 +50,22 @@ const ACTION_LABELS: Record<(typeof AUDIT_ACTIONS)[number], string> = {
   'mfa.recovery_code_used': 'Recovery code used',
   'passkey.added': 'Passkey added',
   'passkey.removed': 'Passkey removed',
+  'campaign.created': 'Campaign saved',
+  'campaign.updated': 'Campaign changed',
+  'campaign.scheduled': 'Campaign scheduled',
+  'campaign.sent': 'Campaign sent',
+  'campaign.cancelled': 'Campaign cancelled',
+  'complaint.filed': 'Complaint filed',
+  'complaint.stage_changed': 'Complaint stage changed',
+  'complaint.assigned': 'Complaint assigned',
+  'complaint.note_added': 'Complaint note added',
+  'complaint.documents_added': 'Complaint documents added',
+  'complaint.answered': 'Complaint answered by the engineer',
+  'complaint.hearing_saved': 'Complaint hearing saved',
+  'complaint.decided': 'Complaint decided',
+  'complaint.reversed': 'Complaint decision reversed',
+  'complaint.sanction_started': 'Sanction took effect',
+  'complaint.sanction_ended': 'Sanction ended',
 };
 
 interface Filters {
@@ -203,7 +220,7 @@ export function AuditPage() {
           </Button>
         </Stack>
       </Box>
-      {audit.error && <Alert severity="warning">{audit.error.message}</Alert>}
+      {audit.error && <LazyAlert severity="warning">{audit.error.message}</LazyAlert>}
       {audit.isLoading ? (
         <LoadingSpinner />
       ) : (

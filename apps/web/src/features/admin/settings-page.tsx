@@ -26,15 +26,18 @@ import {
   HEX_COLOR,
   type MinorSettingsInput,
   messages,
-  minorSettingsInput,
   PACKAGES,
   parseMinorSettings,
+  REGISTER_SANCTION_LABELS,
+  REGISTER_SANCTIONS,
+  type RegisterSanctions,
 } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useCompany } from '../../shared/settings/use-settings';
 import { buildTheme } from '../../shared/theme/theme';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { NativeSelectField } from '../../shared/ui/select-filter';
 import { useToast } from '../../shared/ui/toast';
 import { adminApi } from './api';
 
@@ -59,6 +62,8 @@ const TEXT_SETTINGS: { key: keyof MinorSettingsInput; label: string; multiline?:
   { key: 'member_number_prefix', label: 'Member number prefix' },
   { key: 'referee_reminder_days', label: 'Days between referee reminders' },
   { key: 'cpd_start_year', label: 'First year of the CPD year list' },
+  { key: 'complaint_notice_days', label: "Days to answer a complaint's notice" },
+  { key: 'complaint_appeal_days', label: 'Days to appeal a complaint decision' },
   { key: 'referee_disclaimer_caption', label: 'Referee disclaimer text', multiline: true },
 ];
 
@@ -70,6 +75,7 @@ const SWITCH_SETTINGS: { key: keyof MinorSettingsInput; label: string; help: str
   { key: 'inactivityLogout', label: 'Inactivity logout', help: 'End sessions after 5 minutes without activity' },
   { key: 'certificate_of_good_standing', label: 'Good-standing certificate', help: 'Offer the certificate to members in good standing' },
   { key: 'showWorkPlace', label: 'Show workplace', help: 'Show the current workplace on the dashboard' },
+  { key: 'approver_campaigns', label: 'Campaigns by approvers', help: 'Approvers may write and send campaigns too' },
 ];
 
 /** The settings keep the spec's success colour, but positive states are always the semantic green (decision 040). */
@@ -220,6 +226,8 @@ export function AdminSettingsPage() {
 
   async function save() {
     if (!colors || !minor) return;
+    // The form's rules (zod) are fetched at the first Save, not with the page (decision 054).
+    const { minorSettingsInput } = await import('@portal/contract');
     const parsed = minorSettingsInput.safeParse(minor);
     const badColors = COLOR_NAMES.filter((c) => !HEX_COLOR.test(colors[c]));
     const problems = [
@@ -319,6 +327,20 @@ export function AdminSettingsPage() {
                 />
               </Grid>
             ))}
+            <Grid size={{ xs: 12, md: 6 }}>
+              <NativeSelectField
+                label="Sanctions shown on the public register"
+                value={minor.register_sanctions ?? 'suspensions'}
+                onChange={(e) => setMinor({ ...minor, register_sanctions: e.target.value as RegisterSanctions })}
+                fullWidth
+              >
+                {REGISTER_SANCTIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {REGISTER_SANCTION_LABELS[r]}
+                  </option>
+                ))}
+              </NativeSelectField>
+            </Grid>
           </Grid>
           <Grid container spacing={1} sx={{ mt: 2 }}>
             {SWITCH_SETTINGS.map((s) => (

@@ -75,7 +75,10 @@ describe('All Users on a phone (390 px)', () => {
   it('opens the same dialogs from a card', async () => {
     await show();
     await click(container.querySelector<HTMLButtonElement>('button[aria-label="Delete jane.mwangi@example.com"]'));
-    expect(document.body.querySelector('[role="dialog"]')?.textContent).toContain('Delete jane.mwangi@example.com?');
+    // The confirmation dialog's code comes when it first opens (decision 054).
+    await vi.waitFor(() =>
+      expect(document.body.querySelector('[role="dialog"]')?.textContent).toContain('Delete jane.mwangi@example.com?'),
+    );
   });
 });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -14,10 +13,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type AdminUser, adminMessages, formatPhone, mfaMessages, type UpdateUserRequest, updateUserRequest } from '@portal/contract';
+import { type AdminUser, adminMessages, formatPhone, mfaMessages, type UpdateUserRequest } from '@portal/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyZodResolver } from '../../shared/forms/lazy-resolver';
 import { startImpersonation } from '../../shared/session/session-store';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { setFlash } from '../../shared/ui/flash';
@@ -35,7 +35,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: ()
   const queryClient = useQueryClient();
   const toast = useToast();
   const form = useForm<UpdateUserRequest>({
-    resolver: zodResolver(updateUserRequest) as never,
+    resolver: lazyZodResolver(() => import('@portal/contract').then(({ updateUserRequest }) => updateUserRequest)),
     defaultValues: { email: '', phone_no: '' },
   });
   const { errors } = form.formState;

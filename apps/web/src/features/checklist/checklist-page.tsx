@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ChecklistTable } from '../../shared/ui/checklist-table';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useChecklist } from '../profile/api';
 
@@ -28,7 +29,8 @@ export function ChecklistPage() {
             variant="determinate"
             value={progress}
             color={progress < 50 ? 'primary' : 'secondary'}
-            sx={{ flexGrow: 1, height: 10, borderRadius: 5 }}
+            height={10}
+            sx={{ flexGrow: 1 }}
             aria-label="Checklist progress"
           />
           <Typography sx={{ fontWeight: 700, minWidth: 48 }} data-testid="checklist-progress">

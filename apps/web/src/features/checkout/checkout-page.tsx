@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Divider, Stack } from '@mui/material';
 import { encodeJson, isAllDue, type Payment, type PaymentProvider, paymentMessages } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { refreshAfterPayment, successText } from '../../shared/payments/after-pa
 import { type PaymentRequest, readPaymentRequest, safeReturnPath } from '../../shared/payments/payment-request';
 import { unwatchPayment, watchPayment } from '../../shared/payments/payment-watch';
 import { setFlash } from '../../shared/ui/flash';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { checkoutApi, useCheckoutInvoice } from './api';
 import { AllDueSummary, OtherDue, PaidDocument, Summary } from './checkout-summary';
@@ -20,9 +21,9 @@ type ChoiceProps = Omit<ChooseProps, 'amount' | 'providers'>;
 function LoadError({ message, onBack }: { message: string; onBack: () => void }) {
   return (
     <Stack spacing={2}>
-      <Alert severity="error" role="alert">
+      <LazyAlert severity="error" role="alert">
         {message}
-      </Alert>
+      </LazyAlert>
       <Box>
         <Button variant="outlined" onClick={onBack}>
           Back
@@ -39,7 +40,7 @@ function ChooseForDocument({ invoice, ...props }: ChoiceProps & { invoice: Retur
   if (invoice.data?.remainingAmount === 0) {
     return (
       <Stack spacing={2}>
-        {props.notice && <Alert severity="info">{props.notice}</Alert>}
+        {props.notice && <LazyAlert severity="info">{props.notice}</LazyAlert>}
         <PaidDocument message={paymentMessages.nothingToPay} receiptNo={invoice.data.receiptNo} onBack={props.onCancel} />
       </Stack>
     );
@@ -54,7 +55,7 @@ function ChooseForAllDue({ due, ...props }: ChoiceProps & { due: ReturnType<type
   if (!due.data || due.data.documents.length === 0) {
     return (
       <Stack spacing={2}>
-        {props.notice && <Alert severity="info">{props.notice}</Alert>}
+        {props.notice && <LazyAlert severity="info">{props.notice}</LazyAlert>}
         <PaidDocument message={paymentMessages.nothingDue} receiptNo={null} onBack={props.onCancel} />
       </Stack>
     );
@@ -166,9 +167,9 @@ export function CheckoutPage() {
     return (
       <Card sx={{ maxWidth: 640, mx: 'auto' }}>
         <CardContent>
-          <Alert severity="error" sx={{ mb: 2 }}>
+          <LazyAlert severity="error" sx={{ mb: 2 }}>
             This payment request is not valid. Start again from the document you want to pay.
-          </Alert>
+          </LazyAlert>
           <Button variant="outlined" onClick={() => leave('/dashboard')}>
             Back
           </Button>

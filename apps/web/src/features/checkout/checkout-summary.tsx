@@ -1,10 +1,12 @@
 import { ReceiptLong } from '@mui/icons-material';
-import { Alert, Box, Button, Chip, Divider, Stack, Typography } from '@mui/material';
+import { Box, Button, Divider, Stack, Typography } from '@mui/material';
 import { type BillingDue, type CheckoutInvoice, type FeeLine, formatKes, type Payment } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { shortDate } from '../../shared/payments/documents';
 import type { PaymentRequest } from '../../shared/payments/payment-request';
 import { receiptRoute } from '../../shared/payments/routes';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 
@@ -79,7 +81,7 @@ export function Summary({
             {formatKes(invoice.amount)}
           </Row>
           <Row label="Status">
-            <Chip size="small" label="Paid" sx={{ bgcolor: STATUS_COLORS.good, color: '#fff' }} />
+            <LiteChip label="Paid" bg={STATUS_COLORS.good} />
           </Row>
         </>
       ) : (
@@ -135,7 +137,7 @@ export function OtherDue({
   if (!due || others.length === 0) return null;
   const owed = others.reduce((sum, doc) => sum + doc.remaining, 0);
   return (
-    <Alert
+    <LazyAlert
       severity="info"
       sx={{ mb: 2 }}
       action={
@@ -146,7 +148,7 @@ export function OtherDue({
     >
       {others.length === 1 ? '1 other document is' : `${others.length} other documents are`} unpaid ({formatKes(owed)}).
       {due.credit > 0 && ` ${formatKes(due.credit)} of credit is used first.`} Everything due comes to {formatKes(due.total)}.
-    </Alert>
+    </LazyAlert>
   );
 }
 
@@ -154,9 +156,9 @@ export function OtherDue({
 export function PaidDocument({ message, receiptNo, onBack }: { message: string; receiptNo: string | null; onBack: () => void }) {
   return (
     <Stack spacing={2}>
-      <Alert severity="success" role="status">
+      <LazyAlert severity="success" role="status">
         {message}
-      </Alert>
+      </LazyAlert>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {receiptNo && (
           <RowLinkButton to={receiptRoute(receiptNo)} icon={<ReceiptLong />}>

@@ -1,9 +1,12 @@
 import { CreditCard, PhoneAndroid, Savings } from '@mui/icons-material';
-import { Alert, Box, Button, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { formatKes, formatPhone, type PaymentProvider, PHONE_EXAMPLE } from '@portal/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useBalance } from '../../shared/member/money';
 import type { PaymentRequest } from '../../shared/payments/payment-request';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
+import { LinearProgress } from '../../shared/ui/linear-progress';
+import { TextInput } from '../../shared/ui/text-input';
 import { checkMpesaPhone, payButtonLabel } from './flow';
 
 const PROVIDER_LABELS: Record<PaymentProvider, { title: string; hint: string; icon: ReactNode }> = {
@@ -61,9 +64,9 @@ export function ChooseProvider({
   return (
     <Box component="form" noValidate onSubmit={submit}>
       {notice && (
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+        <LazyAlert severity="info" role="status" sx={{ mb: 2 }}>
           {notice}
-        </Alert>
+        </LazyAlert>
       )}
       <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         Payment method
@@ -99,29 +102,28 @@ export function ChooseProvider({
               }
             />
             {p === 'MPESA' && provider === 'MPESA' && (
-              <TextField
+              <TextInput
                 label="M-Pesa phone number"
                 value={phone}
                 onChange={(e) => setPhone(e.target.value)}
                 onBlur={() => phone && setPhone(formatPhone(phone))}
                 error={Boolean(phoneError)}
                 helperText={phoneError ?? `The number that receives the payment prompt, e.g. ${PHONE_EXAMPLE}`}
-                inputMode="tel"
                 autoComplete="tel"
                 disabled={busy}
                 fullWidth
                 size="small"
                 sx={{ mt: 1, mb: 1 }}
-                slotProps={{ htmlInput: { 'aria-label': 'M-Pesa phone number' } }}
+                htmlInput={{ 'aria-label': 'M-Pesa phone number' }}
               />
             )}
           </Box>
         ))}
       </RadioGroup>
       {error && (
-        <Alert severity="error" sx={{ my: 2 }} role="alert">
+        <LazyAlert severity="error" sx={{ my: 2 }} role="alert">
           {error}
-        </Alert>
+        </LazyAlert>
       )}
       {busy && <LinearProgress sx={{ my: 2 }} aria-label="Sending the payment request" />}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>

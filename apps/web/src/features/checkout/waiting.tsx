@@ -1,9 +1,11 @@
 import { CheckCircle, CreditCard, ErrorOutline, HourglassTop, PhoneAndroid } from '@mui/icons-material';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { formatKes, maskPhone, type Payment } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { followInCheckout } from '../../shared/payments/payment-watch';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { checkoutApi } from './api';
@@ -58,7 +60,7 @@ export function Waiting({
   if (payment.error && !attempt) {
     return (
       <Stack spacing={2}>
-        <Alert severity="error">{payment.error.message}</Alert>
+        <LazyAlert severity="error">{payment.error.message}</LazyAlert>
         <Box>
           <Button variant="outlined" onClick={() => onReturn(undefined)}>
             Back
@@ -104,9 +106,9 @@ export function Waiting({
         <Typography variant="h6" sx={{ fontWeight: 700 }}>
           Payment not completed
         </Typography>
-        <Alert severity="error" role="alert" sx={{ width: '100%', textAlign: 'left' }}>
+        <LazyAlert severity="error" role="alert" sx={{ width: '100%', textAlign: 'left' }}>
           {failureText(attempt?.status, attempt?.message)}
-        </Alert>
+        </LazyAlert>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button variant="contained" onClick={onRetry}>
             Retry
@@ -127,11 +129,11 @@ export function Waiting({
         <Typography variant="h6" sx={{ fontWeight: 700 }}>
           {card ? 'Still waiting for the card payment' : 'Still waiting for M-Pesa'}
         </Typography>
-        <Alert severity="warning" role="alert" sx={{ width: '100%', textAlign: 'left' }}>
+        <LazyAlert severity="warning" role="alert" sx={{ width: '100%', textAlign: 'left' }}>
           {card
             ? 'We have not heard back from the card payment page yet. If your card was charged, the payment will be posted as soon as the confirmation arrives: check again in a moment.'
             : 'We have not heard back from M-Pesa yet. If you approved the payment on your phone, it will be posted as soon as M-Pesa confirms it: check again in a moment. If you did not get the prompt, try again.'}
-        </Alert>
+        </LazyAlert>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button
             variant="contained"

@@ -1,6 +1,5 @@
 import { Add, Delete, Edit, PictureAsPdf } from '@mui/icons-material';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -20,6 +19,7 @@ import { lazy, useState } from 'react';
 import { Caption } from '../../shared/ui/caption';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Hint } from '../../shared/ui/hint';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { useToast } from '../../shared/ui/toast';
@@ -141,12 +141,12 @@ export function ActivitiesCard() {
       />
       <CardContent>
         {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError(null)}>
+          <LazyAlert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError(null)}>
             {error}
-          </Alert>
+          </LazyAlert>
         )}
         {activities.isLoading && <LoadingSpinner label="Loading your activities" />}
-        {activities.error && <Alert severity="error">{activities.error.message}</Alert>}
+        {activities.error && <LazyAlert severity="error">{activities.error.message}</LazyAlert>}
         {activities.data?.length === 0 && <Typography color="text.secondary">You have not recorded any outside activity yet.</Typography>}
         {rows.length > 0 && phone && <ActivityList rows={rows} actions={actions} />}
         {rows.length > 0 && !phone && (

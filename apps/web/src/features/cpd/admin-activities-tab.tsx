@@ -1,5 +1,5 @@
 import { Check, Close, PictureAsPdf } from '@mui/icons-material';
-import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   ADMIN_CPD_ACTIVITIES_PAGE_SIZE,
   CPD_ACTIVITY_STATUSES,
@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { lazy, useEffect, useState } from 'react';
 import { Caption } from '../../shared/ui/caption';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';

@@ -1,10 +1,11 @@
 import { Download } from '@mui/icons-material';
-import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { CPD_COMPLIANCE_LABELS, CPD_COMPLIANCE_STATUSES, type CpdComplianceStatus } from '@portal/contract';
 import { useState } from 'react';
 import { nairobiToday } from '../../shared/payments/documents';
 import { useCategories, useSettings } from '../../shared/settings/use-settings';
 import { Hint } from '../../shared/ui/hint';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { saveBlob } from '../../shared/ui/save-blob';
 import { NativeSelectField, SelectFilter } from '../../shared/ui/select-filter';

@@ -1,14 +1,12 @@
-import { Close } from '@mui/icons-material';
-import { Alert, Box, Chip, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import type { CpdActivity, CpdActivityStatus, CpdComplianceStatus } from '@portal/contract';
 import { CPD_COMPLIANCE_LABELS } from '@portal/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { shortDate } from '../../shared/payments/documents';
 import { Caption } from '../../shared/ui/caption';
-import { LoadingSpinner } from '../../shared/ui/loading';
-import { PdfViewer } from '../../shared/ui/pdf-viewer';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
-import { useEvidence } from './api';
+import { WhenOpened } from '../../shared/ui/when-opened';
 import { formatPoints } from './rules';
 
 /** Colours of the compliance states: on target green, below target amber, nothing grey. */
@@ -25,16 +23,12 @@ const ACTIVITY_COLORS: Record<CpdActivityStatus, string> = {
 };
 
 export function ActivityStatusChip({ status }: { status: CpdActivityStatus }) {
-  return <Chip size="small" label={status} sx={{ bgcolor: ACTIVITY_COLORS[status], color: '#fff' }} />;
+  return <LiteChip label={status} bg={ACTIVITY_COLORS[status]} />;
 }
 
 export function ComplianceChip({ status }: { status: CpdComplianceStatus }) {
   return (
-    <Chip
-      size="small"
-      label={CPD_COMPLIANCE_LABELS[status]}
-      sx={{ bgcolor: COMPLIANCE_COLORS[status], color: status === 'below' ? 'rgba(0,0,0,0.87)' : '#fff' }}
-    />
+    <LiteChip label={CPD_COMPLIANCE_LABELS[status]} bg={COMPLIANCE_COLORS[status]} fg={status === 'below' ? 'rgba(0,0,0,0.87)' : '#fff'} />
   );
 }
 
@@ -67,26 +61,13 @@ export function ActivityBlockHead({ activity: a, children }: { activity: CpdActi
   );
 }
 
-/** An activity's evidence PDF, page by page with Download, in a dialog. */
+const EvidenceDialogView = lazy(() => import('./evidence-dialog').then((m) => ({ default: m.EvidenceDialog })));
+
+/** An activity's evidence PDF, page by page with Download, in a dialog loaded when first opened (decision 054). */
 export function EvidenceDialog({ activity, onClose }: { activity: CpdActivity | null; onClose: () => void }) {
-  const evidence = useEvidence(activity);
   return (
-    <Dialog open={Boolean(activity)} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="evidence-title">
-      <DialogTitle id="evidence-title" sx={{ pr: 6 }}>
-        Evidence: {activity?.description}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <Close />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers>
-        {evidence.isLoading && <LoadingSpinner label="Loading the evidence" />}
-        {evidence.error && (
-          <Alert severity="error" role="alert">
-            {evidence.error.message}
-          </Alert>
-        )}
-        {evidence.data && <PdfViewer data={evidence.data} fileName={`CPD-EVIDENCE-${activity?.id ?? ''}.pdf`} />}
-      </DialogContent>
-    </Dialog>
+    <WhenOpened open={Boolean(activity)}>
+      <EvidenceDialogView activity={activity} onClose={onClose} />
+    </WhenOpened>
   );
 }

@@ -1,14 +1,11 @@
 import { CheckCircle, Description, HourglassTop, OpenInNew } from '@mui/icons-material';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
   CardHeader,
-  Chip,
   Divider,
-  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -22,9 +19,12 @@ import {
 } from '@mui/material';
 import { type CpdAward, type CpdSummary, cpdMessages } from '@portal/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { nairobiToday, shortDate } from '../../shared/payments/documents';
 import { useSettings } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { NativeSelectField } from '../../shared/ui/select-filter';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
@@ -42,12 +42,9 @@ function ProgressBar({ value, met, label, height = 10 }: { value: number; met: b
       variant="determinate"
       value={value}
       aria-label={label}
-      sx={{
-        height,
-        borderRadius: height / 2,
-        bgcolor: 'grey.200',
-        '& .MuiLinearProgress-bar': { bgcolor: met ? STATUS_COLORS.good : 'primary.main', borderRadius: height / 2 },
-      }}
+      height={height}
+      track="#eeeeee"
+      bar={met ? STATUS_COLORS.good : undefined}
     />
   );
 }
@@ -159,7 +156,7 @@ function AwardList({ rows }: { rows: CpdAward[] }) {
             {a.eventCode ? ` · ${a.eventCode}` : ''}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-            {a.source === 'activity' && <Chip size="small" variant="outlined" label="Outside activity" />}
+            {a.source === 'activity' && <LiteChip variant="outlined" label="Outside activity" />}
             {a.certificateNo && (
               <>
                 <Typography variant="caption" color="text.secondary">
@@ -191,7 +188,7 @@ function AwardsCard({ year }: { year: string }) {
       <CardHeader title={`CPD points ${year}`} slotProps={{ title: { variant: 'h6', component: 'h2', sx: { fontWeight: 700 } } }} />
       <CardContent>
         {awards.isLoading && <LoadingSpinner label="Loading your CPD points" />}
-        {awards.error && <Alert severity="error">{awards.error.message}</Alert>}
+        {awards.error && <LazyAlert severity="error">{awards.error.message}</LazyAlert>}
         {awards.data && rows.length === 0 && <Typography color="text.secondary">No CPD points recorded for {year}.</Typography>}
         {rows.length > 0 && phone && <AwardList rows={rows} />}
         {rows.length > 0 && !phone && (
@@ -289,9 +286,9 @@ export function CpdPage() {
       {summary.isFetching && summary.isPlaceholderData && <LinearProgress aria-label="Loading the year" />}
       {summary.isLoading && <LoadingSpinner label="Loading your CPD summary" />}
       {summary.error && (
-        <Alert severity="error" role="alert">
+        <LazyAlert severity="error" role="alert">
           {summary.error.message}
-        </Alert>
+        </LazyAlert>
       )}
       {summary.data && <ProgressCard summary={summary.data} />}
       <AwardsCard year={year} />

@@ -1,10 +1,12 @@
 import { Block, Done, Edit, HowToReg, ListAlt, MoreVert, Publish } from '@mui/icons-material';
-import { Box, Button, Chip, IconButton, ListItemIcon, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, ListItemIcon, MenuItem, Stack, Typography } from '@mui/material';
 import type { AdminEvent, EventStatus } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Hint } from '../../shared/ui/hint';
+import { LazyMenu } from '../../shared/ui/lazy-menu';
 import { useToast } from '../../shared/ui/toast';
 import { adminEventsApi, useRefreshAdminEvents } from './api';
 import { ConfirmBody } from './components';
@@ -23,7 +25,7 @@ const STATUS_CHIP: Record<EventStatus, { bg: string }> = {
 };
 
 export function EventStatusChip({ status }: { status: EventStatus }) {
-  return <Chip size="small" label={EVENT_STATUS_LABELS[status]} sx={{ bgcolor: STATUS_CHIP[status].bg, color: '#fff', fontWeight: 600 }} />;
+  return <LiteChip label={EVENT_STATUS_LABELS[status]} bg={STATUS_CHIP[status].bg} bold />;
 }
 
 type Command = 'publish' | 'close' | 'cancel';
@@ -212,7 +214,7 @@ export function AdminEventRowActions({ event, ask }: { event: AdminEvent; ask: (
               <MoreVert />
             </IconButton>
           </Hint>
-          <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <LazyMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
             {rest.map((item) =>
               item.to ? (
                 <MenuItem key={item.name} component={RouterLink} to={item.to} onClick={() => setAnchor(null)}>
@@ -233,7 +235,7 @@ export function AdminEventRowActions({ event, ask }: { event: AdminEvent; ask: (
                 </MenuItem>
               ),
             )}
-          </Menu>
+          </LazyMenu>
         </>
       )}
     </Stack>

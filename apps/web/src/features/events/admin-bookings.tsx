@@ -1,7 +1,8 @@
 import { CheckCircle } from '@mui/icons-material';
-import { Alert, Box, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { ADMIN_BOOKINGS_PAGE_SIZE, type AdminBooking, BOOKING_STATUSES, type BookingStatus } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SearchField } from '../../shared/ui/search-field';
 import { NativeSelectField } from '../../shared/ui/select-filter';

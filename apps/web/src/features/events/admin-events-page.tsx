@@ -1,11 +1,12 @@
 import { Add, Search } from '@mui/icons-material';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { ADMIN_EVENTS_PAGE_SIZE, type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Caption } from '../../shared/ui/caption';
 import { DateField } from '../../shared/ui/date-field';
 import { useFlash } from '../../shared/ui/flash';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';

@@ -1,6 +1,7 @@
-import { Alert, Box, Divider, Stack, Typography } from '@mui/material';
+import { Box, Divider, Stack, Typography } from '@mui/material';
 import { type Booking, formatKes } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { useBooking } from './api';
 import { BookingActionButtons, BookingPayNow, BookingStatusChip } from './components';
@@ -34,9 +35,9 @@ export function BookingSummary({ booking, showNextStep = true }: { booking: Book
   return (
     <Stack spacing={1.5}>
       {step && (
-        <Alert severity={step.severity} role="status">
+        <LazyAlert severity={step.severity} role="status">
           {step.text}
-        </Alert>
+        </LazyAlert>
       )}
       {actions.payNow && (
         <Box>
@@ -67,9 +68,9 @@ export function BookingSummaryLoader({ bookingNo, showNextStep = true }: { booki
   if (booking.isLoading) return <LoadingSpinner label="Loading your booking" />;
   if (booking.error) {
     return (
-      <Alert severity="error" role="alert">
+      <LazyAlert severity="error" role="alert">
         {booking.error.message}
-      </Alert>
+      </LazyAlert>
     );
   }
   return booking.data ? <BookingSummary booking={booking.data} showNextStep={showNextStep} /> : null;

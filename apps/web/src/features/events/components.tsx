@@ -12,20 +12,7 @@ import {
   School,
   Videocam,
 } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Paper,
-  Stack,
-  type SxProps,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, CircularProgress, Paper, Stack, type SxProps, Typography } from '@mui/material';
 import {
   BOOKING_STATUS_COLORS,
   type Booking,
@@ -39,9 +26,11 @@ import {
 } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { PayNowButton } from '../../shared/payments/pay-now-button';
 import { invoiceRoute, receiptRoute } from '../../shared/payments/routes';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { RowLinkButton } from '../../shared/ui/row-link-button';
 import { useToast } from '../../shared/ui/toast';
@@ -55,25 +44,19 @@ export const ticketRoute = (bookingNo: string) => `/events/ticket/${encodeURICom
 export const BOOKED_TAB = '/events?tab=booked';
 
 export function EventTypeChip({ type, size = 'small' }: { type: EventType; size?: 'small' | 'medium' }) {
-  return <Chip size={size} label={EVENT_TYPE_LABELS[type]} sx={{ bgcolor: EVENT_TYPE_COLORS[type], color: '#fff', fontWeight: 600 }} />;
+  return <LiteChip size={size} label={EVENT_TYPE_LABELS[type]} bg={EVENT_TYPE_COLORS[type]} bold />;
 }
 
 export function BookingStatusChip({ status }: { status: Booking['status'] }) {
-  return (
-    <Chip
-      size="small"
-      label={BOOKING_STATUS_LABELS[status]}
-      sx={{ bgcolor: BOOKING_STATUS_COLORS[status], color: '#fff', fontWeight: 600 }}
-    />
-  );
+  return <LiteChip label={BOOKING_STATUS_LABELS[status]} bg={BOOKING_STATUS_COLORS[status]} bold />;
 }
 
 export function CpdBadge({ points }: { points: number }) {
-  return <Chip size="small" icon={<School />} label={pointsLabel(points)} color="primary" variant="outlined" sx={{ fontWeight: 600 }} />;
+  return <LiteChip icon={<School />} label={pointsLabel(points)} color="primary" variant="outlined" bold />;
 }
 
 export function WebinarTag() {
-  return <Chip size="small" icon={<Videocam />} label="Webinar" variant="outlined" />;
+  return <LiteChip icon={<Videocam />} label="Webinar" variant="outlined" />;
 }
 
 /** An icon and a line of text, e.g. the location under a pin. */
@@ -175,7 +158,7 @@ export function EventTags({
 }
 
 function Tags({ event }: { event: EventDto }) {
-  return <EventTags event={event} after={event.bookingNo && <Chip size="small" label="Booked" color="success" />} />;
+  return <EventTags event={event} after={event.bookingNo && <LiteChip label="Booked" color="success" />} />;
 }
 
 /** The event's name as the page's heading. */
@@ -218,9 +201,9 @@ export function EventLoader<T>({
     return (
       <Stack spacing={2}>
         {back}
-        <Alert severity="error" role="alert">
+        <LazyAlert severity="error" role="alert">
           {query.error?.message ?? notFound}
-        </Alert>
+        </LazyAlert>
       </Stack>
     );
   }
@@ -247,9 +230,9 @@ export function ConfirmBody({
   return (
     <Stack spacing={2}>
       {error && (
-        <Alert severity="error" role="alert">
+        <LazyAlert severity="error" role="alert">
           {error}
-        </Alert>
+        </LazyAlert>
       )}
       {children}
       {busy && <CircularProgress size={24} aria-label={busyLabel} />}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Add, ArrowBack, Image as ImageIcon, Save } from '@mui/icons-material';
 import {
   Alert,
@@ -21,7 +20,8 @@ import {
   EVENT_TYPE_COLORS,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
-  eventInput,
+  type EventInput,
+  type eventInput,
   eventMessages,
   type MembershipCategory,
 } from '@portal/contract';
@@ -29,6 +29,7 @@ import { type ChangeEvent, type KeyboardEvent, type ReactNode, useEffect, useSta
 import { Controller, type FieldErrors, type Path, type Resolver, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { lazyZodResolver } from '../../shared/forms/lazy-resolver';
 import { useCategories } from '../../shared/settings/use-settings';
 import { DateField } from '../../shared/ui/date-field';
 import { eachFieldError } from '../../shared/ui/field-errors';
@@ -41,7 +42,7 @@ import { type EventFormValues, toEventFormValues, toEventInput } from './rules';
 
 type EventOutput = z.output<typeof eventInput>;
 
-const schemaResolver = zodResolver(eventInput);
+const schemaResolver = lazyZodResolver<EventInput, EventOutput>(() => import('@portal/contract').then(({ eventInput }) => eventInput));
 /** The fields hold text as typed; the contract's schema checks the request they make, so its messages show. */
 const resolver: Resolver<EventFormValues, unknown, EventOutput> = (values, context, options) =>
   schemaResolver(toEventInput(values), context, options as never) as never;

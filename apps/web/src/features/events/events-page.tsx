@@ -1,11 +1,13 @@
 import { EventBusy, GridView, ViewList } from '@mui/icons-material';
-import { Alert, Box, Paper, Stack, Tab, TableCell, TableRow, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Paper, Stack, TableCell, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { Booking, EventDto, EventViewMode } from '@portal/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Caption } from '../../shared/ui/caption';
 import { useFlash } from '../../shared/ui/flash';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PageTabs } from '../../shared/ui/page-tabs';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useMyBookings, useUpcomingEvents } from './api';
@@ -52,9 +54,9 @@ function UpcomingEvents() {
       </Stack>
       {events.isLoading && <LoadingSpinner label="Loading events" />}
       {events.error && (
-        <Alert severity="error" role="alert">
+        <LazyAlert severity="error" role="alert">
           {events.error.message}
-        </Alert>
+        </LazyAlert>
       )}
       {events.data && list.length === 0 && <EmptyState>There are no upcoming events right now. Check back soon.</EmptyState>}
       {list.length > 0 &&
@@ -141,9 +143,9 @@ function BookedEvents() {
     <Stack spacing={2}>
       {bookings.isLoading && <LoadingSpinner label="Loading your bookings" />}
       {bookings.error && (
-        <Alert severity="error" role="alert">
+        <LazyAlert severity="error" role="alert">
           {bookings.error.message}
-        </Alert>
+        </LazyAlert>
       )}
       {bookings.data && list.length === 0 && <EmptyState>You have not booked any events yet.</EmptyState>}
       {list.length > 0 && (phone ? <BookingCards bookings={list} /> : <BookingTable bookings={list} />)}
@@ -163,21 +165,20 @@ export function EventsPage() {
         Events
       </Typography>
       {flash && (
-        <Alert severity={flash.severity} role="status">
+        <LazyAlert severity={flash.severity} role="status">
           {flash.message}
-        </Alert>
+        </LazyAlert>
       )}
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs
+        <PageTabs<TabName>
           value={tab}
-          onChange={(_, value: TabName) => setParams(value === 'booked' ? { tab: 'booked' } : {}, { replace: true })}
-          aria-label="Events"
-          variant="scrollable"
-          allowScrollButtonsMobile
-        >
-          <Tab value="upcoming" label="Upcoming Events" />
-          <Tab value="booked" label="Booked Events" />
-        </Tabs>
+          onChange={(value) => setParams(value === 'booked' ? { tab: 'booked' } : {}, { replace: true })}
+          label="Events"
+          tabs={[
+            { value: 'upcoming', label: 'Upcoming Events' },
+            { value: 'booked', label: 'Booked Events' },
+          ]}
+        />
       </Box>
       {tab === 'upcoming' ? <UpcomingEvents /> : <BookedEvents />}
     </Stack>

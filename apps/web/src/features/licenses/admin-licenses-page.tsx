@@ -1,7 +1,9 @@
-import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { type AdminLicense, LICENSE_STATUSES, type LicenseStatus } from '@portal/contract';
 import { type ComponentProps, lazy, useState } from 'react';
 import { licenseDate } from '../../shared/licenses/license-text';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';
@@ -187,7 +189,7 @@ export function AdminLicensesPage() {
           />
         </Box>
       </Stack>
-      {licenses.error && <Alert severity="error">{licenses.error.message}</Alert>}
+      {licenses.error && <LazyAlert severity="error">{licenses.error.message}</LazyAlert>}
       {licenses.isLoading ? (
         <LoadingSpinner label="Loading licences" />
       ) : (

@@ -1,6 +1,7 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { License, LicenseStatus } from '@portal/contract';
 import { licenseDate } from '../../shared/licenses/license-text';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { useSettings } from '../../shared/settings/use-settings';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 
@@ -17,7 +18,7 @@ const STATUS_BG: Record<LicenseStatus, string> = {
 };
 
 export function LicenseStatusChip({ status }: { status: LicenseStatus }) {
-  return <Chip size="small" label={status} sx={{ bgcolor: STATUS_BG[status], color: '#fff', fontWeight: 600 }} />;
+  return <LiteChip label={status} bg={STATUS_BG[status]} bold />;
 }
 
 /** An issued licence in a row: its number, the last day it is valid (31 December of its year) and its status. */

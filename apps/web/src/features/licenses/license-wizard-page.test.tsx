@@ -114,7 +114,8 @@ describe('/license/card: the three-tab wizard (part 2 §2.4, §4, §5)', () => {
     expect(container.textContent).toContain('Invalid phone number format');
     expect(container.textContent).toContain('E-mail must be valid');
     expect(tab('Checklist').disabled).toBe(true);
-  });
+    // The form's schema is fetched at the first check (decision 054): its first import is slow on a busy machine.
+  }, 30_000);
 
   it('moves to the checklist with valid details and holds Continue there until every item passes', async () => {
     licenseProfile = profile(details);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowBack, ArrowForward, Send } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardActions, CardContent, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
 import {
@@ -9,13 +8,13 @@ import {
   type LicenseDetails,
   type LicenseDetailsInput,
   type LicenseProfile,
-  licenseDetailsSchema,
   licenseMessages,
 } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useRouteCode } from '../../shared/documents/routes';
+import { lazyZodResolver } from '../../shared/forms/lazy-resolver';
 import { eachFieldError } from '../../shared/ui/field-errors';
 import { setFlash } from '../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../shared/ui/form-alert';
@@ -56,7 +55,7 @@ function Wizard({ profile, application }: { profile: LicenseProfile; application
   const [touched, setTouched] = useState(false);
   const [alert, setAlert] = useState<AlertState>(null);
   const form = useForm<LicenseDetailsInput, unknown, LicenseDetails>({
-    resolver: zodResolver(licenseDetailsSchema),
+    resolver: lazyZodResolver(() => import('@portal/contract').then(({ licenseDetailsSchema }) => licenseDetailsSchema)),
     defaultValues: initialDetails(profile.prefill, application?.details ?? {}),
   });
   const items = checklist.data ?? [];

@@ -8,6 +8,9 @@ import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { registerApi } from './api';
 import { MembersPage } from './members-page';
 
+// Lists whose Export menu loads when first opened (decision 054): time for the first import on a busy machine.
+vi.setConfig({ testTimeout: 45_000 });
+
 let container: HTMLDivElement;
 const exports: string[] = [];
 const downloads: string[] = [];
@@ -51,7 +54,16 @@ async function choose(label: string, option: string) {
 
 async function exportAs(format: 'CSV' | 'Excel') {
   await click([...container.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Export'));
-  await click([...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((i) => i.textContent?.startsWith(format)));
+  // The menu's code is loaded when it first opens (decision 054): its first import is slow on a busy machine.
+  const item = await vi.waitFor(
+    () => {
+      const found = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((i) => i.textContent?.startsWith(format));
+      if (!found) throw new Error(`no ${format} in the Export menu yet`);
+      return found;
+    },
+    { timeout: 30_000 },
+  );
+  await click(item);
   await settle();
 }
 

@@ -1,19 +1,5 @@
 import { UploadFile } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   type AdminMember,
   formatDate,
@@ -27,6 +13,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, useRef, useState } from 'react';
 import { useCategories } from '../../shared/settings/use-settings';
 import { ExportMenu } from '../../shared/ui/export-menu';
+import { LazyAlert } from '../../shared/ui/lazy-alert';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { NativeSelectField } from '../../shared/ui/select-filter';
@@ -256,9 +244,9 @@ export function MembersPage() {
       </Typography>
       <UploadProgress progress={progress} checking="Checking and importing the rows…" label="Import progress" />
       {importError && (
-        <Alert severity="error" onClose={() => setImportError(null)}>
+        <LazyAlert severity="error" onClose={() => setImportError(null)}>
           {importError}
-        </Alert>
+        </LazyAlert>
       )}
       {report && <ImportReportView report={report} onClose={() => setReport(null)} />}
       <Box
@@ -306,7 +294,7 @@ export function MembersPage() {
           ))}
         </NativeSelectField>
       </Box>
-      {members.error && <Alert severity="warning">{members.error.message}</Alert>}
+      {members.error && <LazyAlert severity="warning">{members.error.message}</LazyAlert>}
       {members.isLoading ? (
         <LoadingSpinner />
       ) : (

@@ -1,37 +1,10 @@
-import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import {
-  type ApplicationKind,
-  LICENSE_DETAIL_LABELS,
-  type ReviewApplication,
-  type ReviewQueueItem,
-  TRANSITION_ACTIONS,
-} from '@portal/contract';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { LICENSE_DETAIL_LABELS, type ReviewApplication } from '@portal/contract';
 import { licenseDate } from '../../shared/licenses/license-text';
 import { FileButton } from './file-viewer';
 import { describeCode, Fields } from './panels';
 
-const KIND_COLORS: Record<ApplicationKind, 'default' | 'secondary' | 'info'> = {
-  Registration: 'default',
-  Upgrade: 'secondary',
-  Licence: 'info',
-};
-
-export function KindChip({ kind }: { kind: ApplicationKind }) {
-  return <Chip size="small" variant="outlined" color={KIND_COLORS[kind]} label={kind} />;
-}
-
-/** What the kind adds to a row: an upgrade's 'FROM → TO' categories, a licence's practising year. */
-export function kindDetail(item: Pick<ReviewQueueItem, 'kind' | 'FromCategory' | 'AppliedCategory' | 'LicenseYear'>): string | null {
-  if (item.kind === 'Upgrade') return `${item.FromCategory ?? '—'} → ${item.AppliedCategory}`;
-  if (item.kind === 'Licence' && item.LicenseYear !== null) return String(item.LicenseYear);
-  return null;
-}
-
-/** The button that moves to a status: releasing an upgrade or a licence approves it. */
-export function transitionLabel(to: string, kind: ApplicationKind): string {
-  if (to === 'Released' && kind !== 'Registration') return 'Approve';
-  return TRANSITION_ACTIONS[to] ?? to;
-}
+export { KindChip, kindDetail, transitionLabel } from './kind-chip';
 
 /** Fields whose value is a setup list's code, shown as its description when the server sent one. */
 const CODED: Partial<Record<keyof typeof LICENSE_DETAIL_LABELS, string>> = { countryCode: 'countries', county: 'counties' };

@@ -1,5 +1,5 @@
 import { OpenInNew } from '@mui/icons-material';
-import { Alert, Box, Button, Card, Chip, LinearProgress, Stack, Tab, TableCell, TableRow, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, Stack, Tab, TableCell, TableRow, Tabs, Typography } from '@mui/material';
 import {
   APPLICATION_KINDS,
   type ApplicationKind,
@@ -12,6 +12,7 @@ import { type ComponentProps, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCategories } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { NativeSelectField, SelectFilter } from '../../shared/ui/select-filter';
@@ -19,7 +20,7 @@ import { ServerPagination } from '../../shared/ui/server-pagination';
 import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useReviewQueue } from './api';
-import { KindChip, kindDetail } from './kind';
+import { KindChip, kindDetail } from './kind-chip';
 import { formatDate, StatusChip } from './status';
 
 const PAGE_SIZES = [20, 50, 100];

@@ -42,6 +42,7 @@ const BUILT_ROUTES = [
   '/cpd',
   '/upgrade',
   '/license',
+  '/my-complaints',
 ];
 const isBuilt = (link: NavLink): boolean =>
   Boolean(link.external) || BUILT_ROUTES.some((r) => link.to.startsWith(r)) || Boolean(link.children?.some(isBuilt));

@@ -16,12 +16,15 @@ const icons: Record<string, IconName> = {
   License: 'VerifiedUser',
   Billing: 'Payments',
   Events: 'Event',
+  Campaigns: 'Campaign',
   'Admin Settings': 'Tune',
   'User Settings': 'People',
   'Audit Log': 'History',
   Requirements: 'Checklist',
   Applications: 'FactCheck',
   Members: 'Groups',
+  Complaints: 'Gavel',
+  'My Complaints': 'Gavel',
 };
 
 /** The drawer's links: a Material icon each, sub-links indented below their link. */

@@ -44,7 +44,21 @@ describe('navLinks', () => {
   });
 
   it('hides links whose package is not installed', () => {
-    expect(titles(ctx({ packages: ['Dashboard', 'Billing'] }))).toEqual(['Dashboard', 'Billing']);
+    expect(titles(ctx({ packages: ['Dashboard', 'Billing'] }))).toEqual(['Dashboard', 'Billing', 'My Complaints']);
+  });
+
+  it('gives a member with a membership record My Complaints, whatever the packages; nobody else (issue 30)', () => {
+    expect(navLinks(ctx()).at(-1)).toEqual({ title: 'My Complaints', to: '/my-complaints', package: null });
+    expect(titles(ctx({ packages: [] }))).toEqual(['My Complaints']);
+    expect(titles(ctx({ profile: { ...member, memberInformation: [] } }))).not.toContain('My Complaints');
+    expect(titles(ctx({ profile: null }))).not.toContain('My Complaints');
+    expect(titles(ctx({ packages: null }))).toEqual(['Dashboard']);
+    for (const staff of [
+      { ...user, is_admin: true },
+      { ...user, is_approver: true },
+    ]) {
+      expect(titles(ctx({ user: staff }))).not.toContain('My Complaints');
+    }
   });
 
   it('hides CPD, Subscription and Upgrade without a membership record', () => {
@@ -101,8 +115,10 @@ describe('navLinks', () => {
       'Applications',
       'Members',
       'CPD',
+      'Complaints',
       'Licences',
       'Events',
+      'Campaigns',
       'Billing',
       'User Settings',
       'Audit Log',
@@ -114,8 +130,10 @@ describe('navLinks', () => {
       'Applications',
       'Members',
       'CPD',
+      'Complaints',
       'Licences',
       'Events',
+      'Campaigns',
       'Billing',
       'User Settings',
       'Audit Log',
@@ -136,19 +154,27 @@ describe('navLinks', () => {
       { title: 'Applications', to: '/admin/applications', package: null },
       { title: 'Members', to: '/admin/members', package: null },
       { title: 'CPD', to: '/admin/cpd', package: null },
+      { title: 'Complaints', to: '/admin/complaints', package: null },
     ];
     expect(navLinks(ctx({ user: { ...user, is_admin: true } }))).toEqual(expect.arrayContaining(backOffice));
     expect(navLinks(ctx({ user: { ...user, is_admin: true, is_main_admin: true } }))).toEqual(expect.arrayContaining(backOffice));
   });
 
-  it('gives approvers only the back office (Applications, Members, CPD), whatever the packages or profile', () => {
+  it('gives approvers only the back office (Applications, Members, CPD, Complaints), whatever the packages or profile', () => {
     const approver = { ...user, is_approver: true, profile_id: null };
     expect(navLinks(ctx({ user: approver, profile: null }))).toEqual([
       { title: 'Applications', to: '/admin/applications', package: null },
       { title: 'Members', to: '/admin/members', package: null },
       { title: 'CPD', to: '/admin/cpd', package: null },
+      { title: 'Complaints', to: '/admin/complaints', package: null },
     ]);
-    expect(titles(ctx({ user: approver, packages: null }))).toEqual(['Applications', 'Members', 'CPD']);
+    expect(titles(ctx({ user: approver, packages: null }))).toEqual(['Applications', 'Members', 'CPD', 'Complaints']);
+  });
+
+  it('gives approvers Campaigns too when the settings allow', () => {
+    const approver = { ...user, is_approver: true, profile_id: null };
+    const minor = minorSettingsSchema.parse({ approver_campaigns: true });
+    expect(titles(ctx({ user: approver, profile: null, minor }))).toEqual(['Applications', 'Members', 'CPD', 'Complaints', 'Campaigns']);
   });
 
   it('links the good-standing certificate with the encoded member number, when the setting is on and the member is in good standing', () => {
@@ -194,7 +220,13 @@ describe('activeLinkTo: one drawer entry lit at a time (issue 16)', () => {
 
   it('lights exactly one entry whatever the page', () => {
     const entries = links.flatMap((l) => [l, ...(l.children ?? [])]);
-    for (const path of ['/dashboard/goodStanding/TTE%3D', '/application/acceptanceLetter/APP1', '/billing', '/events/12']) {
+    for (const path of [
+      '/dashboard/goodStanding/TTE%3D',
+      '/application/acceptanceLetter/APP1',
+      '/billing',
+      '/events/12',
+      '/my-complaints',
+    ]) {
       expect(entries.filter((l) => l.to === lit(path))).toHaveLength(1);
     }
   });

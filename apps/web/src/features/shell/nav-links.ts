@@ -42,11 +42,12 @@ export function mayOpenProjects(profile: ProfileSummary | null | undefined, good
  */
 export function navLinks(ctx: NavContext): NavLink[] {
   const { user, profile, packages, minor } = ctx;
-  // The review back office (decisions.md §4) belongs to admins and approvers alike.
+  // The review back office (decisions.md §4) and the complaints (issue 30) belong to admins and approvers alike.
   const backOffice: NavLink[] = [
     { title: 'Applications', to: '/admin/applications', package: null },
     { title: 'Members', to: '/admin/members', package: null },
     { title: 'CPD', to: '/admin/cpd', package: null },
+    { title: 'Complaints', to: '/admin/complaints', package: null },
   ];
   if (user.is_admin) {
     const admin: NavLink[] = [];
@@ -58,12 +59,16 @@ export function navLinks(ctx: NavContext): NavLink[] {
     admin.push(...backOffice);
     admin.push({ title: 'Licences', to: '/admin/licenses', package: null });
     admin.push({ title: 'Events', to: '/admin/events', package: null });
+    admin.push({ title: 'Campaigns', to: '/admin/campaigns', package: null });
     admin.push({ title: 'Billing', to: '/admin/billing', package: null });
     admin.push({ title: 'User Settings', to: '/admin/user-settings', package: null });
     admin.push({ title: 'Audit Log', to: '/admin/audit', package: null });
     return admin;
   }
-  if (user.is_approver) return backOffice;
+  if (user.is_approver) {
+    // Campaigns are the administrators', and the approvers' too when the settings allow (issue 29).
+    return minor.approver_campaigns ? [...backOffice, { title: 'Campaigns', to: '/admin/campaigns', package: null }] : backOffice;
+  }
   const dashboard: NavLink = { title: 'Dashboard', to: '/dashboard', package: 'Dashboard' };
   if (!packages) return [dashboard];
   const hasMembership = Boolean(profile?.memberInformation.length);
@@ -103,8 +108,10 @@ export function navLinks(ctx: NavContext): NavLink[] {
     { title: minor.license_alternative_caption, to: '/license', package: 'License', show: true },
     { title: 'Billing', to: '/billing', package: 'Billing', show: true },
     { title: 'Events', to: '/events', package: 'Events', show: true },
+    // Complaints against the engineer (issue 30): only a registered engineer or firm can be the subject of one.
+    { title: 'My Complaints', to: '/my-complaints', package: null, show: hasMembership },
   ];
-  return all.filter((l) => l.show && l.package !== null && packages.includes(l.package)).map(({ show: _show, ...l }) => l);
+  return all.filter((l) => l.show && (l.package === null || packages.includes(l.package))).map(({ show: _show, ...l }) => l);
 }
 
 /**

@@ -14,6 +14,12 @@ describe('the breadcrumb', () => {
     expect(pageTitle('/subscription/receipt/abc')).toBe('Subscription Receipt');
     expect(pageTitle('/subscription')).toBe('My Subscriptions');
     expect(pageTitle('/admin/billing')).toBe('Billing');
+    expect(pageTitle('/admin/campaigns')).toBe('Campaigns');
+    expect(pageTitle('/admin/campaigns/new')).toBe('New Campaign');
+    expect(pageTitle('/admin/campaigns/CMP0001/edit')).toBe('Campaign');
+    expect(pageTitle('/admin/complaints')).toBe('Complaints');
+    expect(pageTitle('/admin/complaints/CMP-2026-0001')).toBe('Complaint');
+    expect(pageTitle('/my-complaints')).toBe('My Complaints');
     expect(pageTitle('/nowhere')).toBe('');
   });
 });

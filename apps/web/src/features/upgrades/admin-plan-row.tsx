@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from '@mui/icons-material';
 import {
   Box,
@@ -13,9 +12,16 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type MembershipCategory, type UpgradePlan, type UpgradePlanUpdate, upgradeMessages, upgradePlanUpdate } from '@portal/contract';
+import {
+  type MembershipCategory,
+  type UpgradePlan,
+  type UpgradePlanUpdate,
+  upgradeMessages,
+  type upgradePlanUpdate,
+} from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { lazyZodResolver } from '../../shared/forms/lazy-resolver';
 import { Caption } from '../../shared/ui/caption';
 import { eachFieldError } from '../../shared/ui/field-errors';
 import { SummaryCard } from '../../shared/ui/summary-card';
@@ -35,7 +41,7 @@ function usePlanForm(plan: UpgradePlan) {
   const toast = useToast();
   const refresh = useRefreshAdminUpgradePlans();
   const form = useForm<UpgradePlanUpdate, unknown, z.output<typeof upgradePlanUpdate>>({
-    resolver: zodResolver(upgradePlanUpdate),
+    resolver: lazyZodResolver(() => import('@portal/contract').then(({ upgradePlanUpdate }) => upgradePlanUpdate)),
     defaultValues: toValues(plan),
   });
   const save = form.handleSubmit(async (values) => {

@@ -103,8 +103,9 @@ describe('/upgrade (part 2 §2.2)', () => {
     expect(none.disabled).toBe(true);
     const some = rowOf('UPG000002')?.querySelector('button[aria-label="Comments on UPG000002"]') as HTMLButtonElement;
     await click(some);
+    // The popup's code comes when it first opens (decision 054).
+    await vi.waitFor(() => expect(document.body.querySelector('[role="dialog"]')?.textContent).toContain('Reviewer Comments'));
     const dialog = document.body.querySelector('[role="dialog"]');
-    expect(dialog?.textContent).toContain('Reviewer Comments');
     expect(dialog?.textContent).toContain('Grace Approver');
     expect(dialog?.textContent).toContain('Attach your degree certificate');
     expect(dialog?.textContent).toContain('20 Nov 2026');

@@ -1,7 +1,9 @@
-import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { formatDate, formatDateTime, type Passkey, passkeyMessages } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { LiteChip } from '../lite/surfaces';
 import { createPasskey, passkeyErrorMessage, passkeysSupported } from '../passkeys/ceremony';
+import { LazyAlert } from '../ui/lazy-alert';
 import { passkeyApi } from './mfa-api';
 
 /** The password, asked before a passkey is added or removed, with the server's message under the field. */
@@ -60,7 +62,7 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: Passkey; onRemoved: (mfaE
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', listStyle: 'none' }} aria-label={passkey.name}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Typography sx={{ fontWeight: 600 }}>{passkey.name}</Typography>
-        {passkey.backedUp && <Chip size="small" label="Synced" />}
+        {passkey.backedUp && <LiteChip label="Synced" />}
       </Stack>
       <Typography variant="body2" color="text.secondary">
         Added {formatDate(passkey.createdAt)} · {passkey.lastUsedAt ? `Last used ${formatDateTime(passkey.lastUsedAt)}` : 'Not used yet'}
@@ -122,7 +124,7 @@ export function PasskeySettings({
         </Box>
       )}
       {!supported ? (
-        <Alert severity="info">{passkeyMessages.unsupported}</Alert>
+        <LazyAlert severity="info">{passkeyMessages.unsupported}</LazyAlert>
       ) : adding ? (
         <PasswordStep action="Continue" run={add} onCancel={() => setAdding(false)} />
       ) : (

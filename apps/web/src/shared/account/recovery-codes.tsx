@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { LazyAlert } from '../ui/lazy-alert';
 import { saveBlob } from '../ui/save-blob';
 
 /** The recovery codes, shown once: to download or print before going on. */
@@ -6,7 +7,7 @@ export function ShowRecoveryCodes({ codes, message, onDone }: { codes: string[];
   const text = ['Member portal recovery codes: each works once, in place of an authenticator code.', '', ...codes].join('\n');
   return (
     <Stack spacing={2}>
-      <Alert severity="success">{message}</Alert>
+      <LazyAlert severity="success">{message}</LazyAlert>
       <Typography>
         If you lose your phone, sign in with one of these codes in place of your passkey or the app's code. Each works once. They are shown
         only now.

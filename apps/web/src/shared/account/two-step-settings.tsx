@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Divider, Stack, TextField, Typography } from '@mui/material';
 import {
   formatDate,
   formatDateTime,
@@ -13,6 +13,7 @@ import { ApiError } from '../api/client';
 import { updateSessionUser } from '../session/session-storage';
 import { useSession } from '../session/session-store';
 import { fieldMessage } from '../ui/field-errors';
+import { LazyAlert } from '../ui/lazy-alert';
 import { useToast } from '../ui/toast';
 import { mfaApi, useMfaStatus, useRefreshMfa } from './mfa-api';
 import { PasskeySettings } from './passkey-settings';
@@ -61,7 +62,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: RecoveryCodes) => void }) {
           An authenticator app on your phone (Google Authenticator, Microsoft Authenticator, or any other) shows a new 6-digit code every 30
           seconds. Signing in then asks for that code as well as your password.
         </Typography>
-        {error && <Alert severity="error">{error}</Alert>}
+        {error && <LazyAlert severity="error">{error}</LazyAlert>}
         <Button variant="contained" onClick={start} disabled={busy}>
           Set up an authenticator app
         </Button>
@@ -216,16 +217,16 @@ export function TwoStepSettings({ onEnrolled }: { onEnrolled?: () => void }) {
       <CardHeader title="Two-step sign-in" slotProps={{ title: { variant: 'h5', component: 'h1', sx: { fontWeight: 700 } } }} />
       <CardContent>
         {status.isLoading && <Typography>Loading…</Typography>}
-        {status.error && <Alert severity="error">{status.error.message}</Alert>}
+        {status.error && <LazyAlert severity="error">{status.error.message}</LazyAlert>}
         {codes ? (
           <ShowRecoveryCodes codes={codes.codes} message={codes.message} onDone={finished} />
         ) : (
           data && (
             <Stack spacing={3}>
               {enrolled ? (
-                <Alert severity="success">Two-step sign-in is on. Recovery codes left: {data.recoveryCodesLeft}</Alert>
+                <LazyAlert severity="success">Two-step sign-in is on. Recovery codes left: {data.recoveryCodesLeft}</LazyAlert>
               ) : (
-                data.required && <Alert severity="warning">{mfaMessages.enrolRequired}</Alert>
+                data.required && <LazyAlert severity="warning">{mfaMessages.enrolRequired}</LazyAlert>
               )}
               <PasskeySettings
                 passkeys={data.passkeys}

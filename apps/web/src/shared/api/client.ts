@@ -56,6 +56,16 @@ export function onSecondFactorNeeded(handler: SecondFactorHandler) {
 }
 
 async function request<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
+  return (await exchange<T>(method, path, body, retried)).data;
+}
+
+/** A call's answer whole: its `data` and the server's `message` (e.g. 'Test sent to …'). */
+export interface Answer<T> {
+  data: T;
+  message: string | undefined;
+}
+
+async function exchange<T>(method: string, path: string, body?: unknown, retried = false): Promise<Answer<T>> {
   const session = readSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
@@ -81,7 +91,7 @@ async function request<T>(method: string, path: string, body?: unknown, retried 
     const need = json?.errors?.mfa?.[0];
     if (response.status === 403 && (need === 'enrol' || need === 'step-up') && secondFactorHandler && !retried) {
       // A step-up that succeeded sends the same call again, once.
-      if ((await secondFactorHandler(need)) && need === 'step-up') return request<T>(method, path, body, true);
+      if ((await secondFactorHandler(need)) && need === 'step-up') return exchange<T>(method, path, body, true);
     }
     throw new ApiError(
       response.status,
@@ -90,10 +100,13 @@ async function request<T>(method: string, path: string, body?: unknown, retried 
       json ?? undefined,
     );
   }
-  return json?.data as T;
+  return { data: json?.data as T, message: json?.message };
 }
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  /** A POST whose server message is wanted too. */
+  postForMessage: <T>(path: string, body?: unknown) => exchange<T>('POST', path, body ?? {}),
 };

@@ -48,9 +48,51 @@ export function LiteAlert({
   );
 }
 
-/** A small MUI-style chip: grey, or filled in the success, error or warning colour. */
-export function LiteChip({ label, color }: { label: string; color?: 'default' | 'success' | 'error' | 'warning' }) {
-  return <span className={classes('lt-chip', color && color !== 'default' && `lt-chip-${color}`)}>{label}</span>;
+/**
+ * MUI's Chip as the pages draw it, without MUI: small (24 px) or medium (32 px), filled grey or in the primary,
+ * success, error or warning colour, or `outlined` (a grey outline; primary and error: the colour's at 70 % with the
+ * readable shade of it as text, as the theme draws them; the other colours outlined keep MUI's Chip);
+ * `bg` fills it with any colour with white text, `fg` gives another text colour, `bold` (the status chips'
+ * `sx={{ bgcolor, color: '#fff', fontWeight: 600 }}`); `icon` before the label (grey on a default chip, the text's
+ * colour on a coloured one), placed and sized as MUI places it (decision 054).
+ */
+export function LiteChip({
+  label,
+  color,
+  variant,
+  size = 'small',
+  icon,
+  bg,
+  fg,
+  bold,
+}: {
+  label: ReactNode;
+  color?: 'default' | 'primary' | 'success' | 'error' | 'warning';
+  variant?: 'filled' | 'outlined';
+  size?: 'small' | 'medium';
+  icon?: ReactNode;
+  bg?: string;
+  fg?: string;
+  bold?: boolean;
+}) {
+  const style =
+    bg || fg || bold ? { background: bg, color: fg ?? (bg ? '#fff' : undefined), fontWeight: bold ? 600 : undefined } : undefined;
+  const coloured = color && color !== 'default';
+  return (
+    <span
+      className={classes(
+        'lt-chip',
+        size === 'medium' && 'lt-chip-medium',
+        variant === 'outlined' && 'lt-chip-outlined',
+        coloured && `lt-chip-${color}`,
+        icon !== undefined && (coloured ? 'lt-chip-icon-inherit' : 'lt-chip-icon-grey'),
+      )}
+      style={style}
+    >
+      {icon}
+      <span className="lt-chip-label">{label}</span>
+    </span>
+  );
 }
 
 /** A round picture, or its initial on the primary colour while there is none. */

@@ -1,9 +1,10 @@
 import { ArrowDropDown, FileDownload } from '@mui/icons-material';
-import { Button, CircularProgress, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button, CircularProgress, ListItemText, MenuItem } from '@mui/material';
 import { type ExportFormat, type ExportList, exportFileName, exportPath } from '@portal/contract';
 import { useId, useState } from 'react';
 import { fetchFile } from '../api/fetch-file';
 import { nairobiToday } from '../payments/documents';
+import { LazyMenu } from './lazy-menu';
 import { saveBlob } from './save-blob';
 import { useToast } from './toast';
 
@@ -51,13 +52,13 @@ export function ExportMenu({ list, filters, label = 'Export' }: { list: ExportLi
       >
         {busy ? 'Exporting…' : label}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <LazyMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {FORMATS.map((f) => (
           <MenuItem key={f.format} onClick={() => void download(f.format)}>
             <ListItemText primary={f.label} secondary={f.hint} />
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, LinearProgress, type SxProps, Table, TableBody, TableCell, TableHead, TableRow, type Theme } from '@mui/material';
+import { Card, type SxProps, Table, TableBody, TableCell, TableHead, TableRow, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { TableColumn } from '../lite/table';
+import { LinearProgress } from './linear-progress';
 import { ServerPagination } from './server-pagination';
 import { TableScroller } from './table-scroller';
 

@@ -1,4 +1,5 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { LinearProgress } from './linear-progress';
 
 /**
  * An upload's progress as `uploadWithProgress` reports it: the share sent (0–100), then null while the server works

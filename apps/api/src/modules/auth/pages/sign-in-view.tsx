@@ -133,6 +133,9 @@ export function SignInView({ caption, registration, notSent }: { caption: string
         <h2>How to get started</h2>
         <Steps title="Registered members using the portal for the first time" steps={memberSteps} />
         <Steps title="New applicants" steps={applicantSteps} />
+        <p>
+          Concerned about an engineer's work or conduct? <a href="/complaints/new">Report a concern</a> (no account needed).
+        </p>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import type { PublicProfile } from '@portal/contract';
-import { currentWorkplace, MemberAvatar, MemberChips, memberName } from './member-view';
+import { currentWorkplace, MemberAvatar, MemberChips, MemberSanctions, memberName } from './member-view';
 
 function BackLink({ href }: { href: string }) {
   return (
@@ -49,6 +49,7 @@ export function SearchCardView({
           <h1>{memberName(member)}</h1>
           {member.profileTitle.length > 0 && <p className="muted">{member.profileTitle.map((t) => t.description).join(', ')}</p>}
           <MemberChips member={member} showUnlicensed />
+          <MemberSanctions member={member} />
           <dl className="facts">
             {facts.map(([label, value]) => (
               <div key={label}>
@@ -57,6 +58,9 @@ export function SearchCardView({
               </div>
             ))}
           </dl>
+          <p>
+            <a href={`/complaints/new?memberNo=${encodeURIComponent(member.MemberNo)}`}>Report a concern about this engineer</a>
+          </p>
         </div>
       </article>
     </div>

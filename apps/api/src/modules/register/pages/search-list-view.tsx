@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 import { type PublicProfile, registerMessages, type SearchPage, type SearchStats, searchPageCount } from '@portal/contract';
 import { SEARCH_LIST_PATH } from '../../../shared/pages/frame';
-import { cardPath, currentWorkplace, MemberAvatar, MemberChips, memberName } from './member-view';
+import { cardPath, currentWorkplace, MemberAvatar, MemberChips, MemberSanctions, memberName } from './member-view';
 
 const number = new Intl.NumberFormat('en-KE');
 const MAX_BARS = 8;
@@ -40,6 +40,7 @@ function ResultCard({ member, showWorkPlace }: { member: PublicProfile; showWork
           {member.DisciplineDescription && <p className="body2">{member.DisciplineDescription}</p>}
           {workplace && <p className="body2 muted">{workplace}</p>}
           <MemberChips member={member} />
+          <MemberSanctions member={member} />
         </div>
       </a>
     </li>
@@ -127,7 +128,10 @@ export function SearchListView(model: SearchListModel) {
     <div className="stack">
       <div>
         <h1>Member Checker</h1>
-        <p className="lead">Look up a registered member by name or member number.</p>
+        <p className="lead">
+          Look up a registered member by name or member number. Concerned about an engineer's work or conduct?{' '}
+          <a href="/complaints/new">Report a concern</a>.
+        </p>
         <form id="search-form" role="search" action={SEARCH_LIST_PATH} method="get">
           <div className="search">
             <div className="field">

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Avatar,
   Box,
@@ -13,10 +12,11 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { BIO_FILE_RULES, type BioInput, BOARD_CAPTION, bioSchemaFor, profileMessages, type User } from '@portal/contract';
+import { BIO_FILE_RULES, type BioInput, BOARD_CAPTION, profileMessages, type User } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { api } from '../../../shared/api/client';
+import { lazyZodResolver } from '../../../shared/forms/lazy-resolver';
 import { useSession } from '../../../shared/session/session-store';
 import { useCategories, useSettings } from '../../../shared/settings/use-settings';
 import { toBody, useAfterProfileSave, useLookup } from '../api';
@@ -76,8 +76,11 @@ export function BioForm({ profile, initial, editable = true }: { profile?: BioPr
   const categories = useCategories();
   const titles = useLookup('titles');
   const boardCaption = minor.organisation_caption === BOARD_CAPTION;
-  const schema = useMemo(() => bioSchemaFor({ boardCaption }), [boardCaption]);
-  const form = useForm<BioInput>({ resolver: zodResolver(schema) as never, defaultValues: initialValues(profile, session?.user) });
+  const resolver = useMemo(
+    () => lazyZodResolver<BioInput>(() => import('@portal/contract').then(({ bioSchemaFor }) => bioSchemaFor({ boardCaption }))),
+    [boardCaption],
+  );
+  const form = useForm<BioInput>({ resolver, defaultValues: initialValues(profile, session?.user) });
   const values = form.watch();
   const [photo, setPhoto] = useState<File | null>(null);
   const [idFile, setIdFile] = useState<File | null>(null);

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Stack, TextField } from '@mui/material';
-import { BIO_FILE_RULES, type FirmBioInput, firmBioSchema, formatPhone } from '@portal/contract';
+import { BIO_FILE_RULES, type FirmBioInput, formatPhone } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../../shared/api/client';
+import { lazyZodResolver } from '../../../shared/forms/lazy-resolver';
 import { useSession } from '../../../shared/session/session-store';
 import { toBody, useAfterProfileSave } from '../api';
 import { ErrorDialog, splitServerErrors } from './error-dialog';
@@ -40,7 +40,7 @@ export function FirmForm({ firm, initial }: { firm?: FirmProfile | null; initial
     FIELDS.map((f) => [f.name, f.phone ? formatPhone(firm?.[f.name] as string | undefined) : String(firm?.[f.name] ?? '')]),
   ) as FirmBioInput;
   const form = useForm<FirmBioInput>({
-    resolver: zodResolver(firmBioSchema) as never,
+    resolver: lazyZodResolver(() => import('@portal/contract').then(({ firmBioSchema }) => firmBioSchema)) as never,
     defaultValues: { ...defaults, noConvictions: Boolean(firm?.noConvictions) },
   });
   const [photo, setPhoto] = useState<File | null>(null);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Add, Delete, Done, Edit, OpenInNew } from '@mui/icons-material';
 import {
   Alert,
@@ -21,11 +20,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { type FileRule, formatPhone, SECTION_INFO, SECTIONS, type SectionEntry, type SectionName } from '@portal/contract';
+import { type FileRule, formatPhone, SECTION_INFO, type SectionEntry, type SectionName } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { api } from '../../../shared/api/client';
+import { lazyZodResolver } from '../../../shared/forms/lazy-resolver';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Hint } from '../../../shared/ui/hint';
@@ -66,7 +66,7 @@ function defaults(fields: FieldDef[], entry: SectionEntry | null): Values {
 
 function EntryDialog({
   config,
-  schema,
+  loadSchema,
   entry,
   open,
   onClose,
@@ -74,7 +74,7 @@ function EntryDialog({
   extra,
 }: {
   config: SectionConfig;
-  schema: ZodType;
+  loadSchema: () => Promise<ZodType>;
   entry: SectionEntry | null;
   open: boolean;
   onClose: () => void;
@@ -86,7 +86,7 @@ function EntryDialog({
   // The chosen files and transcripts are form values too, so one resolver checks them with the fields (issue 16).
   const resolver = useMemo(
     () =>
-      withExtraChecks<Values>(zodResolver(schema as never) as never, (values) => {
+      withExtraChecks<Values>(lazyZodResolver<Values>(loadSchema), (values) => {
         const problems: Record<string, string | undefined> = {};
         for (const rule of rules)
           problems[rule.field] = checkFile(rule, values[rule.field] as File | null | undefined, entry?.[rule.field] as StoredFile);
@@ -94,7 +94,7 @@ function EntryDialog({
           problems[TRANSCRIPTS] = transcriptProblem((values[TRANSCRIPTS] as TranscriptDraft[] | undefined) ?? []);
         return problems;
       }),
-    [schema, rules, entry, config.path],
+    [loadSchema, rules, entry, config.path],
   );
   const form = useForm<Values>({ resolver, defaultValues: defaults(config.fields, entry) });
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -191,7 +191,7 @@ function EntryDialog({
 
 export function SectionList({
   config,
-  schema,
+  loadSchema,
   alwaysEditable = false,
   extra,
   hideColumns,
@@ -199,7 +199,8 @@ export function SectionList({
   limits,
 }: {
   config: SectionConfig;
-  schema?: ZodType;
+  /** The entries' schema, fetched when a form is first checked (decision 054); the section's own by default. */
+  loadSchema?: () => Promise<ZodType>;
   alwaysEditable?: boolean;
   extra?: (values: Values, setValue: (name: string, value: unknown) => void) => React.ReactNode;
   hideColumns?: string[];
@@ -214,7 +215,10 @@ export function SectionList({
   const [dialog, setDialog] = useState<{ open: boolean; entry: SectionEntry | null }>({ open: false, entry: null });
   const [deleting, setDeleting] = useState<SectionEntry | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
-  const resolvedSchema = useMemo(() => schema ?? (SECTIONS[config.path as SectionName].schema as ZodType), [schema, config.path]);
+  const resolvedLoadSchema = useMemo(
+    () => loadSchema ?? (() => import('@portal/contract').then(({ SECTIONS }) => SECTIONS[config.path as SectionName].schema as ZodType)),
+    [loadSchema, config.path],
+  );
   // Nothing to add to a list that did not load (a section of the other membership type answers 403; issue 16).
   const editable = !entries.error && (alwaysEditable || editing || entries.data?.length === 0);
   const limit = useMemo(() => limits?.(entries.data ?? []), [limits, entries.data]);
@@ -364,7 +368,7 @@ export function SectionList({
       </CardContent>
       <EntryDialog
         config={dialogConfig}
-        schema={resolvedSchema}
+        loadSchema={resolvedLoadSchema}
         entry={dialog.entry}
         open={dialog.open}
         extra={extra}

@@ -1,6 +1,6 @@
 import { Description, Search, Send } from '@mui/icons-material';
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { CONTACT_TYPES, contactSchemaFor, profileMessages, refereeMessages, refereeSchemaFor, type SectionEntry } from '@portal/contract';
+import { CONTACT_TYPES, profileMessages, refereeMessages, type SectionEntry } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,10 @@ import { contactConfig, employeesConfig, refereeConfig } from './configs';
 export function ContactsSection({ alwaysEditable }: { alwaysEditable?: boolean }) {
   const { minor } = useSettings();
   const session = useSession();
-  const schema = useMemo(() => contactSchemaFor(minor.countyField) as ZodType, [minor.countyField]);
+  const loadSchema = useCallback(
+    () => import('@portal/contract').then(({ contactSchemaFor }) => contactSchemaFor(minor.countyField) as ZodType),
+    [minor.countyField],
+  );
   // The Personal contact's email starts as the account's email (part 1 §5).
   const config = useMemo(
     () => ({
@@ -28,7 +31,7 @@ export function ContactsSection({ alwaysEditable }: { alwaysEditable?: boolean }
     [session?.user.email],
   );
   const limits = useCallback((entries: SectionEntry[]) => contactLimits(config.fields, entries), [config.fields]);
-  return <SectionList config={config} schema={schema} alwaysEditable={alwaysEditable} limits={limits} />;
+  return <SectionList config={config} loadSchema={loadSchema} alwaysEditable={alwaysEditable} limits={limits} />;
 }
 
 /**
@@ -120,7 +123,10 @@ export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }
     [hasTypes],
   );
   // Referee Type is required while the board has types, and reported with the other fields at once (issue 16).
-  const schema = useMemo(() => refereeSchemaFor(hasTypes) as ZodType, [hasTypes]);
+  const loadSchema = useCallback(
+    () => import('@portal/contract').then(({ refereeSchemaFor }) => refereeSchemaFor(hasTypes) as ZodType),
+    [hasTypes],
+  );
   const anyRemarks = (entries.data ?? []).some((e) => Boolean(e.Remarks));
   const hidden = [...(hasTypes ? [] : ['Referee Type']), ...(anyResponse ? [] : ['Response']), ...(anyRemarks ? [] : ['Remarks'])];
   const typeNames = new Map((refereeTypes.data ?? []).map((t) => [String(t.code), String(t.description)]));
@@ -135,7 +141,7 @@ export function RefereesSection({ alwaysEditable }: { alwaysEditable?: boolean }
   return (
     <SectionList
       config={withNames}
-      schema={schema}
+      loadSchema={loadSchema}
       alwaysEditable={alwaysEditable}
       hideColumns={hidden}
       extra={(values, setValue) => <RefereeSearch memberNo={String(values.MemberNo ?? '')} setValue={setValue} />}
