@@ -33,7 +33,7 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
     // The profile page is drawn with MUI: its tabs carry the primary colour of the settings, as the app bar does.
     const bar = await page.getByRole('banner').evaluate((el) => getComputedStyle(el).backgroundColor);
-    const indicator = page.locator('.MuiTabs-indicator');
+    const indicator = page.locator('.page-tabs-indicator');
     await expect(indicator).toHaveCSS('background-color', bar);
     await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText('Profile');
   });

@@ -1,8 +1,9 @@
 import { AddCard, EventRepeat, RemoveCircleOutline } from '@mui/icons-material';
-import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { isRunOpen } from '@portal/contract';
 import { lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageTabs } from '../../shared/ui/page-tabs';
 import { useToast } from '../../shared/ui/toast';
 import { WhenOpened } from '../../shared/ui/when-opened';
 import { useLatestRuns, useRefreshWhenRunEnds } from './api';
@@ -70,18 +71,13 @@ export function AdminBillingPage() {
         </CardContent>
       </Card>
       <Card>
-        <Tabs
+        <PageTabs
           value={tab}
-          onChange={(_, t) => setTab(t)}
-          variant="scrollable"
-          scrollButtons={false}
-          aria-label="Billing lists"
+          onChange={setTab}
+          label="Billing lists"
+          tabs={TABS.map((t) => ({ value: t, label: t }))}
           sx={{ px: { sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {TABS.map((t) => (
-            <Tab key={t} value={t} label={t} />
-          ))}
-        </Tabs>
+        />
         <CardContent>
           {tab === 'Invoices' && <InvoicesTab onPay={setPayment} onCredit={setCredit} />}
           {tab === 'Payments' && <PaymentsTab />}

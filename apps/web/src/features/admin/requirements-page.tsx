@@ -11,13 +11,11 @@ import {
   IconButton,
   MenuItem,
   Stack,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -28,6 +26,7 @@ import { api } from '../../shared/api/client';
 import { useCategories } from '../../shared/settings/use-settings';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PageTabs } from '../../shared/ui/page-tabs';
 import { TableScroller } from '../../shared/ui/table-scroller';
 import { useToast } from '../../shared/ui/toast';
 
@@ -99,11 +98,7 @@ export function RequirementsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Tabs value={type} onChange={(_, v) => setType(v)} aria-label="Checklist type">
-          {CHECKLIST_TYPES.map((t) => (
-            <Tab key={t} value={t} label={t} />
-          ))}
-        </Tabs>
+        <PageTabs value={type} onChange={setType} label="Checklist type" tabs={CHECKLIST_TYPES.map((t) => ({ value: t, label: t }))} />
         <Box sx={{ flexGrow: 1 }} />
         <Button
           startIcon={<Add />}

@@ -1,8 +1,9 @@
-import { Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PageTabs } from '../../shared/ui/page-tabs';
 
 // Each tab's code comes when the tab is first shown (the requirements' form and its schema, the compliance lists):
 // a link to one tab does not download the others (decision 054).
@@ -34,18 +35,13 @@ export function AdminCpdPage() {
         CPD
       </Typography>
       <Card>
-        <Tabs
+        <PageTabs<TabValue>
           value={tab}
-          onChange={(_, value: TabValue) => setParams(value === 'activities' ? {} : { tab: value }, { replace: true })}
-          variant="scrollable"
-          scrollButtons={false}
-          aria-label="CPD back office"
+          onChange={(value) => setParams(value === 'activities' ? {} : { tab: value }, { replace: true })}
+          label="CPD back office"
+          tabs={tabs}
           sx={{ px: { sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {tabs.map((t) => (
-            <Tab key={t.value} value={t.value} label={t.label} />
-          ))}
-        </Tabs>
+        />
         <CardContent>
           <Suspense fallback={<LoadingSpinner label="Loading the tab" />}>
             {tab === 'activities' && <AdminActivitiesTab />}

@@ -1,5 +1,5 @@
 import { ArrowBack, ArrowForward, Send } from '@mui/icons-material';
-import { Alert, Box, Button, Card, CardActions, CardContent, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Divider, Stack, Typography } from '@mui/material';
 import {
   formatKes,
   formatPhone,
@@ -19,6 +19,7 @@ import { eachFieldError } from '../../shared/ui/field-errors';
 import { setFlash } from '../../shared/ui/flash';
 import { type AlertState, errorAlert, FormAlert } from '../../shared/ui/form-alert';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PageTabs } from '../../shared/ui/page-tabs';
 import { licenseApi, useLicenseApplication, useLicenseChecklist, useLicenseProfile, useRefreshLicenses } from './api';
 import { ChecklistStep } from './checklist-step';
 import { useLicenseCaption } from './components';
@@ -93,11 +94,7 @@ function Wizard({ profile, application }: { profile: LicenseProfile; application
   const labels = [`${caption} details`, 'Checklist', 'Declaration'];
   return (
     <Card>
-      <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label="Steps">
-        {labels.map((label, i) => (
-          <Tab key={label} value={i} label={label} disabled={i > reached} />
-        ))}
-      </Tabs>
+      <PageTabs value={tab} onChange={setTab} label="Steps" tabs={labels.map((label, i) => ({ value: i, label, disabled: i > reached }))} />
       <Divider />
       <CardContent>
         <FormAlert alert={alert} />

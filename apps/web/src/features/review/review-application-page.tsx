@@ -1,10 +1,11 @@
 import { AddComment, ArrowBack, Undo } from '@mui/icons-material';
-import { Alert, Box, Button, Card, CardContent, Divider, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
 import type { ApplicationStatus, ReviewApplication } from '@portal/contract';
 import { lazy, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { licenseDate } from '../../shared/licenses/license-text';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PageTabs } from '../../shared/ui/page-tabs';
 import { WhenOpened } from '../../shared/ui/when-opened';
 import type { ReviewAction } from './action-dialog';
 import { useReviewApplication } from './api';
@@ -83,11 +84,12 @@ export function ReviewApplicationPage() {
       </Card>
       <LicencePanel data={data} />
       <Card>
-        <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="scrollable" aria-label="Application details">
-          {TABS.map((t) => (
-            <Tab key={t} value={t} label={counts[t] === null ? t : `${t} (${counts[t]})`} />
-          ))}
-        </Tabs>
+        <PageTabs<TabName>
+          value={tab}
+          onChange={setTab}
+          label="Application details"
+          tabs={TABS.map((t) => ({ value: t, label: counts[t] === null ? t : `${t} (${counts[t]})` }))}
+        />
         <Divider />
         <CardContent>
           {tab === 'Profile' && <ProfilePanel data={data} />}

@@ -1,5 +1,5 @@
 import { OpenInNew } from '@mui/icons-material';
-import { Alert, Box, Button, Card, Chip, Stack, Tab, TableCell, TableRow, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   APPLICATION_KINDS,
   type ApplicationKind,
@@ -10,10 +10,12 @@ import {
 } from '@portal/contract';
 import { type ComponentProps, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { useCategories } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
 import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { PageTabs } from '../../shared/ui/page-tabs';
 import { SearchField } from '../../shared/ui/search-field';
 import { NativeSelectField, SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination } from '../../shared/ui/server-pagination';
@@ -66,26 +68,20 @@ export function ReviewQueuePage() {
         Applications
       </Typography>
       <Card>
-        <Tabs
+        <PageTabs<ReviewFilter>
           value={status}
-          onChange={(_, value: ReviewFilter) => update({ status: value })}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label="Application status"
-        >
-          {REVIEW_FILTERS.map((f) => (
-            <Tab
-              key={f}
-              value={f}
-              label={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <span>{REVIEW_FILTER_LABELS[f]}</span>
-                  <Chip size="small" label={counts[f] ?? 0} color={f === 'action' && counts[f] ? 'primary' : 'default'} />
-                </Stack>
-              }
-            />
-          ))}
-        </Tabs>
+          onChange={(value) => update({ status: value })}
+          label="Application status"
+          tabs={REVIEW_FILTERS.map((f) => ({
+            value: f,
+            label: (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <span>{REVIEW_FILTER_LABELS[f]}</span>
+                <LiteChip label={counts[f] ?? 0} color={f === 'action' && counts[f] ? 'primary' : 'default'} />
+              </Stack>
+            ),
+          }))}
+        />
       </Card>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <SelectFilter

@@ -1,9 +1,9 @@
-import { Box, ButtonBase } from '@mui/material';
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { Box, ButtonBase, type SxProps, type Theme } from '@mui/material';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 
 export interface PageTab<T> {
   value: T;
-  label: string;
+  label: ReactNode;
   disabled?: boolean;
 }
 
@@ -19,11 +19,14 @@ export function PageTabs<T extends string | number>({
   onChange,
   label,
   tabs,
+  sx,
 }: {
   value: T;
   onChange: (value: T) => void;
   label: string;
   tabs: PageTab<T>[];
+  /** Placed on the row (padding, a border below), as Tabs' own `sx`. */
+  sx?: SxProps<Theme>;
 }) {
   const list = useRef<HTMLDivElement>(null);
   const [indicator, setIndicator] = useState<{ left: number; width: number } | null>(null);
@@ -63,7 +66,7 @@ export function PageTabs<T extends string | number>({
   };
 
   return (
-    <Box sx={{ display: 'flex', minHeight: 48, overflow: 'hidden' }}>
+    <Box sx={[{ display: 'flex', minHeight: 48, overflow: 'hidden' }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <Box
         sx={{
           position: 'relative',
@@ -111,6 +114,7 @@ export function PageTabs<T extends string | number>({
         {indicator && (
           <Box
             component="span"
+            className="page-tabs-indicator"
             sx={(theme) => ({
               position: 'absolute',
               height: 2,

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardActions, CardContent, Grid, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
 import { formatAmount, type MembershipCategory } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCategories } from '../../../shared/settings/use-settings';
 import { LoadingSpinner } from '../../../shared/ui/loading';
+import { PageTabs } from '../../../shared/ui/page-tabs';
 
 const TABS = [
   { label: 'Individual', type: 'Individual' },
@@ -28,11 +29,13 @@ export function CategoriesPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Pick the category you are applying for. The application fee is shown including VAT.
       </Typography>
-      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 3 }} aria-label="Membership type">
-        {TABS.map((t) => (
-          <Tab key={t.type} label={t.label} />
-        ))}
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={setTab}
+        label="Membership type"
+        tabs={TABS.map((t, i) => ({ value: i, label: t.label }))}
+        sx={{ mb: 3 }}
+      />
       {categories.isLoading && <LoadingSpinner />}
       {categories.error && <Alert severity="error">{categories.error.message}</Alert>}
       {!categories.isLoading && shown.length === 0 && <Alert severity="info">No categories of this type are open for applications.</Alert>}

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Card } from '@mui/material';
 import { BOARD_CAPTION } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { useSettings } from '../../../shared/settings/use-settings';
 import { useFlash } from '../../../shared/ui/flash';
 import { LoadingSpinner } from '../../../shared/ui/loading';
+import { PageTabs } from '../../../shared/ui/page-tabs';
 import { SectionEditor } from '../components/section-editor';
 
 const TwoStepSettings = lazy(() => import('../../../shared/account/two-step-settings').then((m) => ({ default: m.TwoStepSettings })));
@@ -62,20 +63,15 @@ export function ProfilePage() {
         </Alert>
       )}
       <Card sx={{ mb: 2 }}>
-        <Tabs
+        <PageTabs
           value={index}
-          onChange={(_, v: number) => {
+          onChange={(v) => {
             setAlert(null);
             setParams({ tab: tabs[v].key });
           }}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label="Profile sections"
-        >
-          {tabs.map((t) => (
-            <Tab key={t.key} label={t.label} />
-          ))}
-        </Tabs>
+          label="Profile sections"
+          tabs={tabs.map((t, i) => ({ value: i, label: t.label }))}
+        />
       </Card>
       {tabs[index].key === 'security' ? (
         <Suspense fallback={<LoadingSpinner label="Loading the section" />}>
