@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
@@ -116,18 +117,23 @@ export default function ThemeProvider({ theme, ...props }) {
  * prop, so every page with a text box downloaded the menu of a select it did not draw. The build gives TextField
  * the Select lazily (React.lazy), fetched when a `select` field is first drawn; until it has arrived the field is
  * drawn as the plain outlined box it wraps, read-only, with its label (tied by the id, which TextField leaves to the
- * Select), value and helper text (decision 054). The build stops if
+ * Select), value and helper text (decision 054). Since the fourth round it is not fetched when drawn but when the field
+ * is first pressed or opened from the keyboard (shared/ui/select-when-touched.tsx), and drawn open. The build stops if
  * TextField no longer reads as expected.
  */
 function muiTextFieldSelectWhenDrawn(): Plugin {
   const file = '/@mui/material/esm/TextField/TextField.js';
+  const whenTouched = JSON.stringify(fileURLToPath(new URL('./src/shared/ui/select-when-touched.tsx', import.meta.url)));
   const edits: [string, string][] = [
-    ['import Select from "../Select/index.js";', 'const Select = /*#__PURE__*/React.lazy(() => import("../Select/index.js"));'],
+    [
+      'import Select from "../Select/index.js";',
+      `const Select = /*#__PURE__*/React.lazy(() => import("../Select/index.js"));\nimport { SelectWhenTouched } from ${whenTouched};`,
+    ],
     [
       'select ? /*#__PURE__*/_jsx(SelectSlot, {',
-      'select ? /*#__PURE__*/_jsx(React.Suspense, { fallback: /*#__PURE__*/React.cloneElement(InputElement, { id: id, readOnly: true }), children: /*#__PURE__*/_jsx(SelectSlot, {',
+      'select ? /*#__PURE__*/_jsx(SelectWhenTouched, { Select: SelectSlot, fallback: /*#__PURE__*/React.cloneElement(InputElement, { id: id, readOnly: true }), selectProps: {',
     ],
-    ['      children: children\n    }) : InputElement,', '      children: children\n    }) }) : InputElement,'],
+    ['      children: children\n    }) : InputElement,', '      children: children\n    } }) : InputElement,'],
   ];
   return {
     name: 'mui-text-field-select-when-drawn',

@@ -3,6 +3,7 @@ import { encodeJson, isAllDue, type Payment, type PaymentProvider, paymentMessag
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LiteAlert } from '../../shared/lite/surfaces';
 import { useBillingDue } from '../../shared/member/money';
 import { refreshAfterPayment, successText } from '../../shared/payments/after-payment';
 import { type PaymentRequest, readPaymentRequest, safeReturnPath } from '../../shared/payments/payment-request';
@@ -167,9 +168,9 @@ export function CheckoutPage() {
     return (
       <Card sx={{ maxWidth: 640, mx: 'auto' }}>
         <CardContent>
-          <LazyAlert severity="error" sx={{ mb: 2 }}>
-            This payment request is not valid. Start again from the document you want to pay.
-          </LazyAlert>
+          <Box sx={{ mb: 2 }}>
+            <LiteAlert severity="error">This payment request is not valid. Start again from the document you want to pay.</LiteAlert>
+          </Box>
           <Button variant="outlined" onClick={() => leave('/dashboard')}>
             Back
           </Button>

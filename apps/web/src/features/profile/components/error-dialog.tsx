@@ -1,25 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
+import { lazy } from 'react';
+import { WhenOpened } from '../../../shared/ui/when-opened';
 
-/** Save failures: 'Something went wrong' with every message and 'Try again' (part 1 §8). */
+const View = lazy(() => import('./error-dialog-view').then((m) => ({ default: m.ErrorDialogView })));
+
+/** Save failures: 'Something went wrong' with every message and 'Try again' (part 1 §8); its code comes when it first opens. */
 export function ErrorDialog({ messages, onClose }: { messages: string[]; onClose: () => void }) {
   return (
-    <Dialog open={messages.length > 0} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="error-dialog-title">
-      <DialogTitle id="error-dialog-title">Something went wrong</DialogTitle>
-      <DialogContent>
-        <List dense>
-          {messages.map((m) => (
-            <ListItem key={m} disableGutters>
-              <ListItemText primary={m} slotProps={{ primary: { color: 'error' } }} />
-            </ListItem>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Try again
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <WhenOpened open={messages.length > 0}>
+      <View messages={messages} onClose={onClose} />
+    </WhenOpened>
   );
 }
 
