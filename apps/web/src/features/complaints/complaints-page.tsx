@@ -1,4 +1,4 @@
-import { Checkbox, FormControlLabel, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { COMPLAINT_STAGES, type ComplaintStage, type ComplaintSummary, formatDate } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -26,9 +26,9 @@ const STAGE_OPTIONS: { value: StageFilter; label: string }[] = [
 
 function CaseLink({ complaint }: { complaint: ComplaintSummary }) {
   return (
-    <Link component={RouterLink} to={complaintRoute(complaint.reference)} sx={{ fontWeight: 600 }}>
+    <RouterLink className="lt-link" to={complaintRoute(complaint.reference)}>
       {complaint.reference}
-    </Link>
+    </RouterLink>
   );
 }
 
@@ -188,18 +188,17 @@ export function ComplaintsPage() {
           onChange={(e) => setSearch(e.target.value)}
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={overdue}
-              onChange={(e) => {
-                setOverdue(e.target.checked);
-                first();
-              }}
-            />
-          }
-          label="Overdue only"
-        />
+        <label className="lt-check">
+          <input
+            type="checkbox"
+            checked={overdue}
+            onChange={(e) => {
+              setOverdue(e.target.checked);
+              first();
+            }}
+          />
+          Overdue only
+        </label>
       </Stack>
       {complaints.error && <LiteAlert severity="error">{complaints.error.message}</LiteAlert>}
       {complaints.isLoading ? (

@@ -65,6 +65,8 @@ describe('My Complaints (issue 30)', { timeout: 30_000 }, () => {
     expect(card?.textContent).toContain('Identity withheld');
     expect(card?.textContent).toContain('You have until 19 Dec 2026 to answer this notice.');
     const button = () => [...view.querySelectorAll('button')].find((b) => b.textContent === 'Send answer');
+    // The answer form comes when a case can be answered (decision 054).
+    await vi.waitFor(() => expect(button()).toBeDefined(), { timeout: 10_000 });
     await click(button());
     expect(view.textContent).toContain(complaintMessages.statementRequired);
     await typeInto(view.querySelector<HTMLTextAreaElement>('textarea[name="statement"]'), 'The contractor removed the props early.');

@@ -1,20 +1,13 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { complaintMessages, formatDate, formatDateTime, type RespondentComplaint } from '@portal/contract';
-import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { lazyZodResolver } from '../../shared/forms/lazy-resolver';
+import { Box, Stack, Typography } from '@mui/material';
+import { formatDate, formatDateTime, type RespondentComplaint } from '@portal/contract';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { LiteAlert, LiteCard } from '../../shared/lite/surfaces';
-import { eachFieldError } from '../../shared/ui/field-errors';
-import { LinearProgress } from '../../shared/ui/linear-progress';
 import { LoadingSpinner } from '../../shared/ui/loading';
-import { useToast } from '../../shared/ui/toast';
-import { complaintsApi, myFilePath, useMyComplaints, useRefreshMyComplaints } from './api';
+import { myFilePath, useMyComplaints } from './api';
 import { CaseFiles, DecisionSummary, Fact, StageChip, Timeline } from './components';
-import { EvidencePicker } from './evidence-picker';
 
-const resolver = lazyZodResolver<{ statement: string }>(() =>
-  import('@portal/contract').then(({ complaintResponseRequest }) => complaintResponseRequest),
-);
+/** The answer form (React Hook Form, the text box, the evidence picker) comes when a case can be answered. */
+const AnswerForm = lazy(() => import('./answer-form').then((m) => ({ default: m.AnswerForm })));
 
 /** /my-complaints (issue 30): the complaints against the signed-in engineer from the notice on, each answerable once. */
 export function MyComplaintsPage() {
@@ -87,7 +80,11 @@ function ComplaintCard({ complaint: c }: { complaint: RespondentComplaint }) {
               )}
             </Part>
           ) : (
-            c.canAnswer && <AnswerForm reference={c.reference} />
+            c.canAnswer && (
+              <Suspense fallback={<LoadingSpinner label="Loading the answer form" />}>
+                <AnswerForm reference={c.reference} />
+              </Suspense>
+            )
           )}
           {c.decision && (
             <Part title="Decision">
@@ -100,64 +97,5 @@ function ComplaintCard({ complaint: c }: { complaint: RespondentComplaint }) {
         </Stack>
       </div>
     </LiteCard>
-  );
-}
-
-function AnswerForm({ reference }: { reference: string }) {
-  const toast = useToast();
-  const refresh = useRefreshMyComplaints();
-  const form = useForm<{ statement: string }>({ resolver, defaultValues: { statement: '' } });
-  const [documents, setDocuments] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const statementError = form.formState.errors.statement?.message;
-
-  const submit = form.handleSubmit(async ({ statement }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await complaintsApi.answer(reference, statement, documents);
-      toast(answer.message ?? complaintMessages.answered);
-      await refresh();
-    } catch (e) {
-      let onField = false;
-      eachFieldError(e, (field, message) => {
-        if (field !== 'statement') return;
-        form.setError('statement', { message });
-        onField = true;
-      });
-      if (!onField) setError(e instanceof Error ? e.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
-    }
-  });
-
-  return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={`Answer to ${reference}`} sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        Your answer
-      </Typography>
-      <TextField
-        label="Your statement"
-        multiline
-        minRows={5}
-        fullWidth
-        {...form.register('statement')}
-        error={Boolean(statementError)}
-        helperText={statementError ?? 'Your side of what happened; the board reads it before deciding'}
-      />
-      <EvidencePicker label="Add documents" files={documents} onChange={setDocuments} disabled={busy} />
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      {busy && <LinearProgress aria-label="Sending the answer" />}
-      <Box>
-        <Button type="submit" variant="contained" disabled={busy}>
-          Send answer
-        </Button>
-      </Box>
-    </Box>
   );
 }

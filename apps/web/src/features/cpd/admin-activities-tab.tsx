@@ -1,5 +1,5 @@
 import { Check, Close, PictureAsPdf } from '@mui/icons-material';
-import { Alert, Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   ADMIN_CPD_ACTIVITIES_PAGE_SIZE,
   CPD_ACTIVITY_STATUSES,
@@ -8,6 +8,7 @@ import {
   type CpdActivityStatus,
 } from '@portal/contract';
 import { lazy, useEffect, useState } from 'react';
+import { LiteAlert } from '../../shared/lite/surfaces';
 import { Caption } from '../../shared/ui/caption';
 import { LinearProgress } from '../../shared/ui/linear-progress';
 import { PlainTable } from '../../shared/ui/plain-table';
@@ -161,9 +162,9 @@ export function AdminActivitiesTab() {
       </Stack>
       {queue.isFetching && <LinearProgress aria-label="Loading activities" sx={{ mb: 1 }} />}
       {queue.error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {queue.error.message}
-        </Alert>
+        <Box sx={{ mb: 2 }}>
+          <LiteAlert severity="error">{queue.error.message}</LiteAlert>
+        </Box>
       )}
       {queue.data && queue.data.total === 0 && (
         <Typography color="text.secondary" sx={{ py: 2 }}>

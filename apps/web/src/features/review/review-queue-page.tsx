@@ -1,5 +1,5 @@
 import { OpenInNew } from '@mui/icons-material';
-import { Alert, Box, Button, Card, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   APPLICATION_KINDS,
   type ApplicationKind,
@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { type ComponentProps, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { LiteChip } from '../../shared/lite/surfaces';
+import { LiteAlert, LiteChip } from '../../shared/lite/surfaces';
 import { useCategories } from '../../shared/settings/use-settings';
 import { Caption } from '../../shared/ui/caption';
 import { LinearProgress } from '../../shared/ui/linear-progress';
@@ -124,7 +124,7 @@ export function ReviewQueuePage() {
           />
         </Box>
       </Stack>
-      {queue.error && <Alert severity="error">{queue.error.message}</Alert>}
+      {queue.error && <LiteAlert severity="error">{queue.error.message}</LiteAlert>}
       {queue.isLoading ? (
         <LoadingSpinner label="Loading applications" />
       ) : (

@@ -59,10 +59,10 @@ describe('SelectWhenTouched', () => {
     await act(async () => {
       closed.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
     });
-    await vi.waitFor(() => expect(document.querySelector('[role="listbox"]')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('[role="listbox"]')).not.toBeNull(), { timeout: 10_000 });
     const male = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === 'Male');
     await act(async () => male?.click());
-    await vi.waitFor(() => expect(view.querySelector('[role="combobox"]')?.textContent).toBe('Male'));
+    await vi.waitFor(() => expect(view.querySelector('[role="combobox"]')?.textContent).toBe('Male'), { timeout: 10_000 });
   });
 
   it('opens from the keyboard with the arrow keys', async () => {
@@ -71,6 +71,6 @@ describe('SelectWhenTouched', () => {
     await act(async () => {
       closed.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'ArrowDown' }));
     });
-    await vi.waitFor(() => expect(document.querySelector('[role="listbox"]')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('[role="listbox"]')).not.toBeNull(), { timeout: 10_000 });
   });
 });
