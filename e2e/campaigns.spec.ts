@@ -32,6 +32,8 @@ test('an administrator sends an e-mail campaign to Professional Engineers in arr
   await page.getByLabel('Standing').selectOption('arrears');
 
   const preview = page.getByRole('region', { name: 'Preview' });
+  // The preview follows the segment a moment after the last change; until then it says it is busy.
+  await expect(preview.getByRole('status')).toHaveAttribute('aria-busy', 'false');
   await expect(preview.getByRole('status')).toHaveText(/^\d+ members? will receive it, \d+ skipped \(opted out or no address\)\.$/);
   // The sample is the first of them by member number who receives it.
   const sampleLine = /As (\S+) .*\((ERB\d+)\) receives it, to (\S+):/;

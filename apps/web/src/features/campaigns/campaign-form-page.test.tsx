@@ -129,5 +129,14 @@ describe('the campaign editor (issue 29)', { timeout: 30_000 }, () => {
     expect(preview?.querySelector('iframe')?.getAttribute('sandbox')).toBe('');
     const last = calls.filter((c) => c.path === 'admin/campaigns/preview').at(-1);
     expect(last?.body).toMatchObject({ body: 'Dear {{firstName}}', segment: { categories: ['PROFESSIONAL'] } });
+    const status = () => preview?.querySelector('[role="status"]');
+    expect(status()?.getAttribute('aria-busy')).toBe('false');
+
+    // A change shows the previous preview as busy until the new one has come.
+    await click(container.querySelector<HTMLInputElement>('input[type="checkbox"]'));
+    expect(status()?.getAttribute('aria-busy')).toBe('true');
+    await waitForPreview();
+    await settle();
+    expect(status()?.getAttribute('aria-busy')).toBe('false');
   });
 });

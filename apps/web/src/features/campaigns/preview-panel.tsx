@@ -46,7 +46,8 @@ function SampleText({ text }: { text: string }) {
  * the last change.
  */
 export function PreviewPanel({ request, written }: { request: CampaignRequest; written: boolean }) {
-  const key = useDebounced(JSON.stringify(request), PREVIEW_DEBOUNCE_MS);
+  const typed = JSON.stringify(request);
+  const key = useDebounced(typed, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({
     queryKey: [CAMPAIGNS_KEY, 'preview', key],
     queryFn: () => campaignsApi.preview(JSON.parse(key) as CampaignRequest),
@@ -57,6 +58,8 @@ export function PreviewPanel({ request, written }: { request: CampaignRequest; w
   const data = preview.data;
   const sample = data?.sample;
   const email = request.channel === 'email';
+  // Until the preview of what is typed now has come, what is shown is the previous one: say so.
+  const busy = key !== typed || preview.isFetching;
 
   return (
     <Card variant="outlined" component="section" aria-label="Preview">
@@ -72,7 +75,7 @@ export function PreviewPanel({ request, written }: { request: CampaignRequest; w
             </LiteAlert>
           )}
           {data && (
-            <Typography role="status" aria-live="polite" aria-busy={preview.isFetching}>
+            <Typography role="status" aria-live="polite" aria-busy={busy}>
               <strong>{plural(data.recipients, 'member')}</strong> will receive it, {data.skipped.toLocaleString('en-KE')} skipped (opted
               out or no address).
             </Typography>
