@@ -6,9 +6,10 @@ import { shortDate } from '../../shared/payments/documents';
 import { ExportMenu } from '../../shared/ui/export-menu';
 import { SummaryCard } from '../../shared/ui/summary-card';
 import { TextInput } from '../../shared/ui/text-input';
+import { useDebounced } from '../../shared/ui/use-debounced';
 import { useAdminArrears } from './api';
 import type { PaymentDefaults } from './dialogs';
-import { ListState, MemberCell, PagedList, plural, RowAction, right, SearchField, useDebounced, useFilteredPaging } from './list-parts';
+import { ListState, MemberCell, PagedList, plural, RowAction, right, SearchField, useFilteredPaging } from './list-parts';
 
 type ArrearsMember = NonNullable<ReturnType<typeof useAdminArrears>['data']>['members'][number];
 type ArrearsListProps = { members: ArrearsMember[]; onPay: (d: PaymentDefaults) => void };

@@ -8,6 +8,7 @@ import type { ServerTableColumn } from '../../shared/ui/server-table';
 import { STATUS_COLORS } from '../../shared/ui/status-colors';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { TextInput } from '../../shared/ui/text-input';
+import { useDebounced } from '../../shared/ui/use-debounced';
 import { useAdminInvoices } from './api';
 import type { CreditNoteDefaults, PaymentDefaults } from './dialogs';
 import {
@@ -23,7 +24,6 @@ import {
   RowAction,
   right,
   SearchField,
-  useDebounced,
   useFilteredPaging,
 } from './list-parts';
 

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatKes } from '@portal/contract';
-import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { Hint } from '../../shared/ui/hint';
 import { LinearProgress } from '../../shared/ui/linear-progress';
 import { SelectFilter } from '../../shared/ui/select-filter';
@@ -35,16 +35,6 @@ export const counted = (n: number, exact: boolean, noun: string) =>
 export const NARROW_FOR_TOTALS = 'narrow the search to 10,000 or fewer to see totals';
 
 export const PAGE_SIZES = [20, 50, 100];
-
-/** A search box that asks the server once typing pauses. */
-export function useDebounced(value: string, ms = 350) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The list's search box (an icon before the text), drawn without TextField's select machinery (decision 054). */
 export function SearchField({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {

@@ -5,6 +5,7 @@ import { shortDate } from '../../shared/payments/documents';
 import { DateField } from '../../shared/ui/date-field';
 import { ExportMenu } from '../../shared/ui/export-menu';
 import { SummaryCard } from '../../shared/ui/summary-card';
+import { useDebounced } from '../../shared/ui/use-debounced';
 import { useAdminPayments } from './api';
 import {
   AmountCell,
@@ -17,7 +18,6 @@ import {
   PagedList,
   right,
   SearchField,
-  useDebounced,
   useFilteredPaging,
 } from './list-parts';
 

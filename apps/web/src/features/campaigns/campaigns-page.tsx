@@ -6,8 +6,8 @@ import { Link as RouterLink } from 'react-router';
 import { LiteAlert } from '../../shared/lite/surfaces';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SelectFilter } from '../../shared/ui/select-filter';
-import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
-import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
+import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerList, type ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useCampaigns } from './api';
 import { CampaignStatusChip } from './components';
@@ -127,26 +127,17 @@ export function CampaignsPage() {
       {campaigns.error && <LiteAlert severity="error">{campaigns.error.message}</LiteAlert>}
       {campaigns.isLoading ? (
         <LoadingSpinner label="Loading campaigns" />
-      ) : phone ? (
-        <Stack spacing={1.5} aria-label="Campaigns">
-          {empty && <Typography color="text.secondary">{empty}</Typography>}
-          {data?.items.map((c) => (
-            <CampaignCard key={c.no} campaign={c} />
-          ))}
-          {data && data.total > 0 && <ServerPagination {...pagination} />}
-        </Stack>
       ) : (
-        <ServerTable
+        <ServerList
+          phone={phone}
           label="Campaigns"
           columns={COLUMNS}
           refreshing={campaigns.isFetching && 'Loading campaigns'}
           empty={empty}
           pagination={pagination}
-        >
-          {data?.items.map((c) => (
-            <CampaignRow key={c.no} campaign={c} />
-          ))}
-        </ServerTable>
+          cards={data?.items.map((c) => <CampaignCard key={c.no} campaign={c} />)}
+          rows={data?.items.map((c) => <CampaignRow key={c.no} campaign={c} />)}
+        />
       )}
     </Stack>
   );

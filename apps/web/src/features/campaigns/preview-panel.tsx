@@ -1,23 +1,14 @@
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import type { CampaignRequest } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { LiteAlert } from '../../shared/lite/surfaces';
 import { LoadingSpinner } from '../../shared/ui/loading';
+import { useDebounced } from '../../shared/ui/use-debounced';
 import { CAMPAIGNS_KEY, campaignsApi } from './api';
 import { plural } from './rules';
 
 /** How long the editor waits after the last keystroke before it asks for a preview, in ms. */
 export const PREVIEW_DEBOUNCE_MS = 600;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function SampleText({ text }: { text: string }) {
   return (

@@ -3,8 +3,8 @@ import { type CampaignRecipient, formatDateTime, RECIPIENT_STATUSES, type Recipi
 import { useState } from 'react';
 import { LiteAlert } from '../../shared/lite/surfaces';
 import { SelectFilter } from '../../shared/ui/select-filter';
-import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
-import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
+import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerList, type ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { useCampaignRecipients } from './api';
 import { RecipientStatusChip } from './components';
@@ -72,36 +72,27 @@ export function RecipientsTable({ no, version }: { no: string; version: string }
         />
       </Stack>
       {recipients.error && <LiteAlert severity="error">{recipients.error.message}</LiteAlert>}
-      {phone ? (
-        <Stack spacing={1.5}>
-          {empty && <Typography color="text.secondary">{empty}</Typography>}
-          {data?.items.map((r) => (
-            <RecipientCard key={`${r.memberNo}-${r.name}`} recipient={r} />
-          ))}
-          {data && data.total > 0 && <ServerPagination {...pagination} />}
-        </Stack>
-      ) : (
-        <ServerTable
-          label="Recipients"
-          columns={COLUMNS}
-          refreshing={recipients.isLoading && 'Loading recipients'}
-          empty={empty}
-          pagination={pagination}
-        >
-          {data?.items.map((r) => (
-            <TableRow key={`${r.memberNo}-${r.name}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.memberNo ?? '—'}</TableCell>
-              <TableCell>{r.name}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.address ?? '—'}</TableCell>
-              <TableCell>
-                <RecipientStatusChip status={r.status} />
-              </TableCell>
-              <TableCell>{r.reason ?? '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updatedAt)}</TableCell>
-            </TableRow>
-          ))}
-        </ServerTable>
-      )}
+      <ServerList
+        phone={phone}
+        label="Recipients"
+        columns={COLUMNS}
+        refreshing={recipients.isLoading && 'Loading recipients'}
+        empty={empty}
+        pagination={pagination}
+        cards={data?.items.map((r) => <RecipientCard key={`${r.memberNo}-${r.name}`} recipient={r} />)}
+        rows={data?.items.map((r) => (
+          <TableRow key={`${r.memberNo}-${r.name}`}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.memberNo ?? '—'}</TableCell>
+            <TableCell>{r.name}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.address ?? '—'}</TableCell>
+            <TableCell>
+              <RecipientStatusChip status={r.status} />
+            </TableCell>
+            <TableCell>{r.reason ?? '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updatedAt)}</TableCell>
+          </TableRow>
+        ))}
+      />
     </Stack>
   );
 }

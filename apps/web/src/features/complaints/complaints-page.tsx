@@ -6,8 +6,8 @@ import { LiteAlert } from '../../shared/lite/surfaces';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';
-import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
-import { ServerTable, type ServerTableColumn } from '../../shared/ui/server-table';
+import { usePaging } from '../../shared/ui/server-pagination';
+import { ServerList, type ServerTableColumn } from '../../shared/ui/server-table';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { TextInput } from '../../shared/ui/text-input';
 import { type ComplaintFilter, useComplaintStaff, useComplaints } from './api';
@@ -203,26 +203,17 @@ export function ComplaintsPage() {
       {complaints.error && <LiteAlert severity="error">{complaints.error.message}</LiteAlert>}
       {complaints.isLoading ? (
         <LoadingSpinner label="Loading complaints" />
-      ) : phone ? (
-        <Stack spacing={1.5} aria-label="Complaints">
-          {empty && <Typography color="text.secondary">{empty}</Typography>}
-          {data?.items.map((c) => (
-            <ComplaintCard key={c.reference} complaint={c} />
-          ))}
-          {data && data.total > 0 && <ServerPagination {...pagination} />}
-        </Stack>
       ) : (
-        <ServerTable
+        <ServerList
+          phone={phone}
           label="Complaints"
           columns={COLUMNS}
           refreshing={complaints.isFetching && 'Loading complaints'}
           empty={empty}
           pagination={pagination}
-        >
-          {data?.items.map((c) => (
-            <ComplaintRow key={c.reference} complaint={c} />
-          ))}
-        </ServerTable>
+          cards={data?.items.map((c) => <ComplaintCard key={c.reference} complaint={c} />)}
+          rows={data?.items.map((c) => <ComplaintRow key={c.reference} complaint={c} />)}
+        />
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Add, Search } from '@mui/icons-material';
 import { Alert, Box, Button, InputAdornment, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { ADMIN_EVENTS_PAGE_SIZE, type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Caption } from '../../shared/ui/caption';
 import { DateField } from '../../shared/ui/date-field';
@@ -12,19 +12,11 @@ import { SelectFilter } from '../../shared/ui/select-filter';
 import { ServerPagination, usePaging } from '../../shared/ui/server-pagination';
 import { SummaryCard, usePhoneCards } from '../../shared/ui/summary-card';
 import { TextInput } from '../../shared/ui/text-input';
+import { useDebounced } from '../../shared/ui/use-debounced';
 import { AdminEventActions, AdminEventRowActions, adminEventRoute, EventStatusChip, useEventCommands } from './admin-actions';
 import { useAdminEvents } from './api';
 import { EventTypeChip } from './components';
 import { EVENT_STATUS_LABELS, eventDates, eventTimes } from './rules';
-
-function useDebounced(value: string, ms = 350) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const bookedOf = (e: AdminEvent) => `${e.booked} / ${e.capacity ?? '∞'}`;
 

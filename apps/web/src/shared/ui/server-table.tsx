@@ -1,4 +1,4 @@
-import { Card, type SxProps, Table, TableBody, TableCell, TableHead, TableRow, type Theme } from '@mui/material';
+import { Card, Stack, type SxProps, Table, TableBody, TableCell, TableHead, TableRow, type Theme, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { TableColumn } from '../lite/table';
 import { LinearProgress } from './linear-progress';
@@ -30,6 +30,16 @@ export function HeaderRow({ columns }: { columns: ServerTableColumn[] }) {
  * (no rows match), and the pagination below. `refreshing` names the progress bar shown while a page loads; `sx`
  * styles the table (e.g. narrower cells where many columns share a card).
  */
+export interface ServerTablePagination {
+  count: number;
+  page: number;
+  pageSize: number;
+  options: number[];
+  onChange: (page: number, pageSize: number) => void;
+  /** The count is the server's estimate. */
+  estimated?: boolean;
+}
+
 export function ServerTable({
   label,
   columns,
@@ -43,15 +53,7 @@ export function ServerTable({
   columns: ServerTableColumn[];
   empty?: ReactNode;
   refreshing?: string | false;
-  pagination: {
-    count: number;
-    page: number;
-    pageSize: number;
-    options: number[];
-    onChange: (page: number, pageSize: number) => void;
-    /** The count is the server's estimate. */
-    estimated?: boolean;
-  };
+  pagination: ServerTablePagination;
   sx?: SxProps<Theme>;
   children: ReactNode;
 }) {
@@ -82,5 +84,43 @@ export function ServerTable({
         estimated={pagination.estimated}
       />
     </Card>
+  );
+}
+
+/**
+ * A server-paged list as the back office draws it: on a phone the `cards` with `empty` above and the pagination
+ * below them, otherwise the ServerTable of `rows`.
+ */
+export function ServerList({
+  phone,
+  label,
+  columns,
+  empty,
+  refreshing,
+  pagination,
+  cards,
+  rows,
+}: {
+  phone: boolean;
+  label: string;
+  columns: ServerTableColumn[];
+  empty?: ReactNode;
+  refreshing?: string | false;
+  pagination: ServerTablePagination;
+  cards: ReactNode;
+  rows: ReactNode;
+}) {
+  if (phone)
+    return (
+      <Stack spacing={1.5} aria-label={label}>
+        {empty && <Typography color="text.secondary">{empty}</Typography>}
+        {cards}
+        {pagination.count > 0 && <ServerPagination {...pagination} />}
+      </Stack>
+    );
+  return (
+    <ServerTable label={label} columns={columns} refreshing={refreshing} empty={empty} pagination={pagination}>
+      {rows}
+    </ServerTable>
   );
 }
