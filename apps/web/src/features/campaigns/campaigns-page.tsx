@@ -3,8 +3,6 @@ import { Button, Link, Stack, TableCell, TableRow, Typography } from '@mui/mater
 import { CAMPAIGN_STATUSES, type CampaignStatus, type CampaignSummary, formatDateTime } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { LiteAlert } from '../../shared/lite/surfaces';
-import { LoadingSpinner } from '../../shared/ui/loading';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { usePaging } from '../../shared/ui/server-pagination';
 import { ServerList, type ServerTableColumn } from '../../shared/ui/server-table';
@@ -124,21 +122,18 @@ export function CampaignsPage() {
         options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: CAMPAIGN_STATUS_LABELS[s] }))}
         sx={{ width: { xs: '100%', sm: 200 } }}
       />
-      {campaigns.error && <LiteAlert severity="error">{campaigns.error.message}</LiteAlert>}
-      {campaigns.isLoading ? (
-        <LoadingSpinner label="Loading campaigns" />
-      ) : (
-        <ServerList
-          phone={phone}
-          label="Campaigns"
-          columns={COLUMNS}
-          refreshing={campaigns.isFetching && 'Loading campaigns'}
-          empty={empty}
-          pagination={pagination}
-          cards={data?.items.map((c) => <CampaignCard key={c.no} campaign={c} />)}
-          rows={data?.items.map((c) => <CampaignRow key={c.no} campaign={c} />)}
-        />
-      )}
+      <ServerList
+        error={campaigns.error}
+        loading={campaigns.isLoading && 'Loading campaigns'}
+        phone={phone}
+        label="Campaigns"
+        columns={COLUMNS}
+        refreshing={campaigns.isFetching && 'Loading campaigns'}
+        empty={empty}
+        pagination={pagination}
+        cards={data?.items.map((c) => <CampaignCard key={c.no} campaign={c} />)}
+        rows={data?.items.map((c) => <CampaignRow key={c.no} campaign={c} />)}
+      />
     </Stack>
   );
 }

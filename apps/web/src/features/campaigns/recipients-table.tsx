@@ -1,7 +1,6 @@
 import { Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { type CampaignRecipient, formatDateTime, RECIPIENT_STATUSES, type RecipientStatus } from '@portal/contract';
 import { useState } from 'react';
-import { LiteAlert } from '../../shared/lite/surfaces';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { usePaging } from '../../shared/ui/server-pagination';
 import { ServerList, type ServerTableColumn } from '../../shared/ui/server-table';
@@ -71,8 +70,8 @@ export function RecipientsTable({ no, version }: { no: string; version: string }
           sx={{ width: { xs: '100%', sm: 220 } }}
         />
       </Stack>
-      {recipients.error && <LiteAlert severity="error">{recipients.error.message}</LiteAlert>}
       <ServerList
+        error={recipients.error}
         phone={phone}
         label="Recipients"
         columns={COLUMNS}

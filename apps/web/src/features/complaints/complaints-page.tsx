@@ -2,8 +2,6 @@ import { Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { COMPLAINT_STAGES, type ComplaintStage, type ComplaintSummary, formatDate } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { LiteAlert } from '../../shared/lite/surfaces';
-import { LoadingSpinner } from '../../shared/ui/loading';
 import { SearchField } from '../../shared/ui/search-field';
 import { SelectFilter } from '../../shared/ui/select-filter';
 import { usePaging } from '../../shared/ui/server-pagination';
@@ -200,21 +198,18 @@ export function ComplaintsPage() {
           Overdue only
         </label>
       </Stack>
-      {complaints.error && <LiteAlert severity="error">{complaints.error.message}</LiteAlert>}
-      {complaints.isLoading ? (
-        <LoadingSpinner label="Loading complaints" />
-      ) : (
-        <ServerList
-          phone={phone}
-          label="Complaints"
-          columns={COLUMNS}
-          refreshing={complaints.isFetching && 'Loading complaints'}
-          empty={empty}
-          pagination={pagination}
-          cards={data?.items.map((c) => <ComplaintCard key={c.reference} complaint={c} />)}
-          rows={data?.items.map((c) => <ComplaintRow key={c.reference} complaint={c} />)}
-        />
-      )}
+      <ServerList
+        error={complaints.error}
+        loading={complaints.isLoading && 'Loading complaints'}
+        phone={phone}
+        label="Complaints"
+        columns={COLUMNS}
+        refreshing={complaints.isFetching && 'Loading complaints'}
+        empty={empty}
+        pagination={pagination}
+        cards={data?.items.map((c) => <ComplaintCard key={c.reference} complaint={c} />)}
+        rows={data?.items.map((c) => <ComplaintRow key={c.reference} complaint={c} />)}
+      />
     </Stack>
   );
 }

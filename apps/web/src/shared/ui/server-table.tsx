@@ -1,7 +1,9 @@
 import { Card, Stack, type SxProps, Table, TableBody, TableCell, TableHead, TableRow, type Theme, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { LiteAlert } from '../lite/surfaces';
 import type { TableColumn } from '../lite/table';
 import { LinearProgress } from './linear-progress';
+import { LoadingSpinner } from './loading';
 import { ServerPagination } from './server-pagination';
 import { TableScroller } from './table-scroller';
 
@@ -88,10 +90,13 @@ export function ServerTable({
 }
 
 /**
- * A server-paged list as the back office draws it: on a phone the `cards` with `empty` above and the pagination
- * below them, otherwise the ServerTable of `rows`.
+ * A server-paged list as the back office draws it: the load's `error` above; a spinner while the first page
+ * `loading`; then on a phone the `cards` with `empty` above and the pagination below them, otherwise the
+ * ServerTable of `rows`.
  */
 export function ServerList({
+  error,
+  loading,
   phone,
   label,
   columns,
@@ -101,6 +106,8 @@ export function ServerList({
   cards,
   rows,
 }: {
+  error?: Error | null;
+  loading?: string | false;
   phone: boolean;
   label: string;
   columns: ServerTableColumn[];
@@ -110,17 +117,31 @@ export function ServerList({
   cards: ReactNode;
   rows: ReactNode;
 }) {
+  const failed = error && <LiteAlert severity="error">{error.message}</LiteAlert>;
+  if (loading)
+    return (
+      <>
+        {failed}
+        <LoadingSpinner label={loading} />
+      </>
+    );
   if (phone)
     return (
-      <Stack spacing={1.5} aria-label={label}>
-        {empty && <Typography color="text.secondary">{empty}</Typography>}
-        {cards}
-        {pagination.count > 0 && <ServerPagination {...pagination} />}
-      </Stack>
+      <>
+        {failed}
+        <Stack spacing={1.5} aria-label={label}>
+          {empty && <Typography color="text.secondary">{empty}</Typography>}
+          {cards}
+          {pagination.count > 0 && <ServerPagination {...pagination} />}
+        </Stack>
+      </>
     );
   return (
-    <ServerTable label={label} columns={columns} refreshing={refreshing} empty={empty} pagination={pagination}>
-      {rows}
-    </ServerTable>
+    <>
+      {failed}
+      <ServerTable label={label} columns={columns} refreshing={refreshing} empty={empty} pagination={pagination}>
+        {rows}
+      </ServerTable>
+    </>
   );
 }
