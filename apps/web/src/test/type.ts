@@ -24,3 +24,10 @@ export async function pickOption(select: HTMLSelectElement | null | undefined, l
   });
   await settle();
 }
+
+/** A field's frame by the start of its label: MUI's FormControl or the lite native select's (`.lt-field`). */
+export function fieldLabelled(container: ParentNode, label: string): Element | undefined {
+  return [...container.querySelectorAll('.MuiFormControl-root, .lt-field')].find((f) =>
+    f.querySelector('label')?.textContent?.startsWith(label),
+  );
+}

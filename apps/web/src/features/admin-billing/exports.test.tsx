@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { click, renderPage, unmountPages } from '../../test/render';
 import { signInMember } from '../../test/session';
 import { settle } from '../../test/settle';
-import { pickOption, typeInto } from '../../test/type';
+import { fieldLabelled, pickOption, typeInto } from '../../test/type';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { AdminBillingPage } from './admin-billing-page';
 import { adminBillingApi } from './api';
@@ -65,8 +65,7 @@ const tab = async (name: string) => {
 };
 
 /** A field by its label (text fields and selects alike). */
-const field = (label: string) =>
-  [...container.querySelectorAll('.MuiFormControl-root')].find((f) => f.querySelector('label')?.textContent?.startsWith(label));
+const field = (label: string) => fieldLabelled(container, label);
 
 async function choose(label: string, option: string) {
   const native = field(label)?.querySelector('select');

@@ -68,7 +68,8 @@ describe('My Complaints (issue 30)', { timeout: 30_000 }, () => {
     // The answer form comes when a case can be answered (decision 054).
     await vi.waitFor(() => expect(button()).toBeDefined(), { timeout: 10_000 });
     await click(button());
-    expect(view.textContent).toContain(complaintMessages.statementRequired);
+    // The form's rules are fetched at its first check: wait for them on a busy machine.
+    await vi.waitFor(() => expect(view.textContent).toContain(complaintMessages.statementRequired), { timeout: 10_000 });
     await typeInto(view.querySelector<HTMLTextAreaElement>('textarea[name="statement"]'), 'The contractor removed the props early.');
     const input = view.querySelector<HTMLInputElement>('input[type="file"]');
     Object.defineProperty(input, 'files', { value: [new File(['%PDF-1.4'], 'instructions.pdf', { type: 'application/pdf' })] });
@@ -77,10 +78,11 @@ describe('My Complaints (issue 30)', { timeout: 30_000 }, () => {
     });
     await settle();
     await click(button());
+    await vi.waitFor(() => expect(sent).not.toBeNull(), { timeout: 10_000 });
     expect(sent?.get('statement')).toBe('The contractor removed the props early.');
     expect(sent?.getAll('documents').map((f) => (f as File).name)).toEqual(['instructions.pdf']);
-    expect(document.body.textContent).toContain(complaintMessages.answered);
-    expect(button()).toBeUndefined();
+    await vi.waitFor(() => expect(document.body.textContent).toContain(complaintMessages.answered), { timeout: 10_000 });
+    await vi.waitFor(() => expect(button()).toBeUndefined(), { timeout: 10_000 });
     expect(view.querySelector('section[aria-label="Your answer"]')?.textContent).toContain('The contractor removed the props early.');
   });
 });

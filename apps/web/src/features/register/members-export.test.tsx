@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { click, renderPage, unmountPages } from '../../test/render';
 import { signInMember } from '../../test/session';
 import { settle } from '../../test/settle';
-import { pickOption, typeInto } from '../../test/type';
+import { fieldLabelled, pickOption, typeInto } from '../../test/type';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { registerApi } from './api';
 import { MembersPage } from './members-page';
@@ -46,9 +46,7 @@ afterEach(() => {
 });
 
 async function choose(label: string, option: string) {
-  const select = [...container.querySelectorAll('.MuiFormControl-root')]
-    .find((f) => f.querySelector('label')?.textContent?.startsWith(label))
-    ?.querySelector('select');
+  const select = fieldLabelled(container, label)?.querySelector('select');
   await pickOption(select, option);
 }
 

@@ -2,7 +2,7 @@ import type { ReviewQueuePage as QueuePage, ReviewQueueItem } from '@portal/cont
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
 import { currentLocation, renderPage, unmountPages } from '../../test/render';
-import { pickOption } from '../../test/type';
+import { fieldLabelled, pickOption } from '../../test/type';
 import { atWidth, PHONE_WIDTH } from '../../test/viewport';
 import { ReviewQueuePage } from './review-queue-page';
 
@@ -71,9 +71,7 @@ const search = () => currentLocation().search;
 const rowOf = (code: string) => [...container.querySelectorAll('tbody tr')].find((r) => r.textContent?.includes(code));
 
 async function chooseKind(label: string) {
-  const select = [...container.querySelectorAll('select')].find((el) =>
-    el.closest('.MuiFormControl-root')?.querySelector('label')?.textContent?.startsWith('Kind'),
-  );
+  const select = fieldLabelled(container, 'Kind')?.querySelector('select');
   await pickOption(select, label);
 }
 

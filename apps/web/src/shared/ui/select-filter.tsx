@@ -1,11 +1,12 @@
-import { FormControl, InputLabel, NativeSelect, OutlinedInput, type SxProps, type Theme } from '@mui/material';
+import { Box, type SxProps, type Theme } from '@mui/material';
 import { type ChangeEvent, type ReactNode, useId } from 'react';
 
 /**
- * A select of the browser's own (its options are `<option>`s) in MUI's outlined frame, the label always above. For
- * lists' filters and page-level choices (a year, a category): TextField's select carries MUI's Select, Menu, Popover
- * and Modal (about 20 kB gzipped) into every page that has one (decision 054), and a phone shows its own picker
- * anyway. Forms in dialogs keep TextField's select.
+ * A select of the browser's own (its options are `<option>`s) drawn as MUI's outlined field (the notched outline,
+ * the label always above, the arrow), in CSS (`.lt-field` in lite.css) instead of FormControl, InputLabel,
+ * NativeSelect and OutlinedInput (about 9 kB gzipped). For lists' filters and page-level choices (a year, a
+ * category): TextField's select carries MUI's Select, Menu, Popover and Modal into every page that has one
+ * (decision 054), and a phone shows its own picker anyway. Forms keep TextField's select.
  */
 export function NativeSelectField({
   label,
@@ -27,15 +28,26 @@ export function NativeSelectField({
   children: ReactNode;
 }) {
   const id = useId();
+  const classes = ['lt-field', size === 'small' && 'lt-field-small', fullWidth && 'lt-field-full', disabled && 'lt-field-disabled'];
   return (
-    <FormControl size={size} fullWidth={fullWidth} disabled={disabled} sx={sx}>
-      <InputLabel htmlFor={id} shrink>
+    <Box className={classes.filter(Boolean).join(' ')} sx={sx}>
+      <label htmlFor={id} className="lt-field-label">
         {label}
-      </InputLabel>
-      <NativeSelect id={id} value={value} onChange={onChange} input={<OutlinedInput label={label} notched />}>
-        {children}
-      </NativeSelect>
-    </FormControl>
+      </label>
+      <div className="lt-field-box">
+        <select id={id} className="lt-field-select" value={value} onChange={onChange} disabled={disabled}>
+          {children}
+        </select>
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="lt-field-arrow">
+          <path d="M7 10l5 5 5-5z" />
+        </svg>
+        <fieldset aria-hidden="true" className="lt-field-outline">
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+      </div>
+    </Box>
   );
 }
 
