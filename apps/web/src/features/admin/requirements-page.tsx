@@ -1,36 +1,21 @@
 import { Add, Delete, Edit } from '@mui/icons-material';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { type AdminRequirement, CHECKLIST_COMPONENTS, CHECKLIST_TYPES } from '@portal/contract';
+import { Box, Button, Card, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { type AdminRequirement, CHECKLIST_TYPES } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { api } from '../../shared/api/client';
+import { LiteAlert } from '../../shared/lite/surfaces';
 import { useCategories } from '../../shared/settings/use-settings';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { PageTabs } from '../../shared/ui/page-tabs';
+import { NativeSelectField } from '../../shared/ui/select-filter';
 import { TableScroller } from '../../shared/ui/table-scroller';
 import { useToast } from '../../shared/ui/toast';
+import { WhenOpened } from '../../shared/ui/when-opened';
+import type { Draft } from './requirement-dialog';
 
-type Draft = { id?: number; code: string; description: string; sequence: string };
+const RequirementDialog = lazy(() => import('./requirement-dialog').then((m) => ({ default: m.RequirementDialog })));
 
 /** Admin: which checklist items each category needs, per type (Application, Upgrade, License). */
 export function RequirementsPage() {
@@ -91,13 +76,18 @@ export function RequirementsPage() {
         Checklist Requirements
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-        <TextField select label="Category" value={category} onChange={(e) => setCategory(e.target.value)} sx={{ maxWidth: 320 }}>
+        <NativeSelectField
+          label="Category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          sx={{ minWidth: 240, maxWidth: 320 }}
+        >
           {(categories.data ?? []).map((c) => (
-            <MenuItem key={c.Code} value={c.Code}>
+            <option key={c.Code} value={c.Code}>
               {c.Description}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         <PageTabs value={type} onChange={setType} label="Checklist type" tabs={CHECKLIST_TYPES.map((t) => ({ value: t, label: t }))} />
         <Box sx={{ flexGrow: 1 }} />
         <Button
@@ -108,7 +98,7 @@ export function RequirementsPage() {
           Add item
         </Button>
       </Stack>
-      {rows.error && <Alert severity="warning">{rows.error.message}</Alert>}
+      {rows.error && <LiteAlert severity="warning">{rows.error.message}</LiteAlert>}
       {rows.isLoading ? (
         <LoadingSpinner />
       ) : (
@@ -152,43 +142,9 @@ export function RequirementsPage() {
           </TableScroller>
         </Card>
       )}
-      <Dialog open={Boolean(draft)} onClose={() => setDraft(null)} maxWidth="sm" fullWidth aria-labelledby="requirement-title">
-        <DialogTitle id="requirement-title">{draft?.id ? 'Edit requirement' : 'Add requirement'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              label="Item"
-              value={draft?.code ?? ''}
-              disabled={Boolean(draft?.id)}
-              onChange={(e) => draft && setDraft({ ...draft, code: e.target.value })}
-            >
-              {Object.keys(CHECKLIST_COMPONENTS).map((code) => (
-                <MenuItem key={code} value={code}>
-                  {code}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Description"
-              value={draft?.description ?? ''}
-              onChange={(e) => draft && setDraft({ ...draft, description: e.target.value })}
-            />
-            <TextField
-              label="Order"
-              type="number"
-              value={draft?.sequence ?? ''}
-              onChange={(e) => draft && setDraft({ ...draft, sequence: e.target.value })}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDraft(null)}>Cancel</Button>
-          <Button variant="contained" onClick={save} disabled={!draft?.code || !draft.description.trim()}>
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <WhenOpened open={Boolean(draft)}>
+        <RequirementDialog draft={draft} onChange={setDraft} onSave={save} />
+      </WhenOpened>
       <ConfirmDialog
         open={Boolean(removing)}
         title="Remove requirement"

@@ -1,17 +1,14 @@
 import { ArrowDropDown, FileDownload } from '@mui/icons-material';
-import { Button, CircularProgress, ListItemText, MenuItem } from '@mui/material';
+import { Button, CircularProgress } from '@mui/material';
 import { type ExportFormat, type ExportList, exportFileName, exportPath } from '@portal/contract';
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { fetchFile } from '../api/fetch-file';
 import { nairobiToday } from '../payments/documents';
-import { LazyMenu } from './lazy-menu';
 import { saveBlob } from './save-blob';
 import { useToast } from './toast';
+import { WhenOpened } from './when-opened';
 
-const FORMATS: { format: ExportFormat; label: string; hint: string }[] = [
-  { format: 'csv', label: 'CSV', hint: 'Any spreadsheet or program' },
-  { format: 'xlsx', label: 'Excel', hint: 'Excel workbook (.xlsx)' },
-];
+const ExportMenuPopup = lazy(() => import('./export-menu-popup').then((m) => ({ default: m.ExportMenuPopup })));
 
 /**
  * Export (decision 050): a menu of CSV and Excel that downloads the whole list with the filters on screen (never only
@@ -52,13 +49,9 @@ export function ExportMenu({ list, filters, label = 'Export' }: { list: ExportLi
       >
         {busy ? 'Exporting…' : label}
       </Button>
-      <LazyMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {FORMATS.map((f) => (
-          <MenuItem key={f.format} onClick={() => void download(f.format)}>
-            <ListItemText primary={f.label} secondary={f.hint} />
-          </MenuItem>
-        ))}
-      </LazyMenu>
+      <WhenOpened open={Boolean(anchor)}>
+        <ExportMenuPopup id={menuId} anchor={anchor} onClose={() => setAnchor(null)} onChoose={(format) => void download(format)} />
+      </WhenOpened>
     </>
   );
 }
