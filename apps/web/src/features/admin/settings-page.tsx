@@ -1,5 +1,4 @@
 import {
-  Alert,
   AppBar,
   Avatar,
   Box,
@@ -8,14 +7,12 @@ import {
   CardContent,
   CardHeader,
   Checkbox,
-  Chip,
   FormControlLabel,
   Grid,
   Stack,
   Switch,
   TextField,
   ThemeProvider,
-  Toolbar,
   Typography,
 } from '@mui/material';
 import {
@@ -34,6 +31,7 @@ import {
 } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { LiteAlert, LiteChip } from '../../shared/lite/surfaces';
 import { useCompany } from '../../shared/settings/use-settings';
 import { buildTheme } from '../../shared/theme/theme';
 import { LoadingSpinner } from '../../shared/ui/loading';
@@ -114,10 +112,10 @@ function Preview({ colors }: { colors: Record<ColorName, string> }) {
         aria-label="Live preview"
       >
         <AppBar position="static" elevation={0} color="primary">
-          <Toolbar variant="dense">
+          <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 48, px: { xs: 2, sm: 3 } }}>
             <Typography sx={{ flexGrow: 1, fontWeight: 700 }}>Preview</Typography>
-            <Chip size="small" label="3" sx={{ bgcolor: 'badge.main', color: 'badge.contrastText' }} />
-          </Toolbar>
+            <LiteChip label="3" bg={theme.palette.badge.main} fg={theme.palette.badge.contrastText} />
+          </Box>
         </AppBar>
         <Stack spacing={1.5} sx={{ p: 2 }}>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
@@ -222,7 +220,7 @@ export function AdminSettingsPage() {
   }, [settings.data]);
 
   if (settings.isLoading || !colors || !minor)
-    return settings.error ? <Alert severity="error">{settings.error.message}</Alert> : <LoadingSpinner />;
+    return settings.error ? <LiteAlert severity="error">{settings.error.message}</LiteAlert> : <LoadingSpinner />;
 
   async function save() {
     if (!colors || !minor) return;
@@ -267,11 +265,11 @@ export function AdminSettingsPage() {
         </Button>
       </Box>
       {errors.length > 0 && (
-        <Alert severity="error">
+        <LiteAlert severity="error">
           {errors.map((e) => (
             <div key={e}>{e}</div>
           ))}
-        </Alert>
+        </LiteAlert>
       )}
       <Card>
         <CardHeader title="Theme colours" subheader="Members and visitors see new colours on their next page load" />

@@ -1,5 +1,5 @@
 import { UploadFile } from '@mui/icons-material';
-import { Box, Button, Card, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   type AdminMember,
   formatDate,
@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, useRef, useState } from 'react';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { useCategories } from '../../shared/settings/use-settings';
 import { ExportMenu } from '../../shared/ui/export-menu';
 import { LazyAlert } from '../../shared/ui/lazy-alert';
@@ -82,7 +83,12 @@ function ImportReportView({ report, onClose }: { report: ImportReport; onClose: 
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           {counts.map((c) => (
-            <Chip key={c.label} label={`${c.label}: ${c.value}`} color={c.color} />
+            <LiteChip
+              key={c.label}
+              size="medium"
+              label={`${c.label}: ${c.value}`}
+              {...(c.color === 'info' ? { bg: 'var(--lt-info)', fg: 'var(--lt-on-info)' } : { color: c.color })}
+            />
           ))}
         </Stack>
         {refused.length > 0 ? (
