@@ -11,11 +11,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { lazyZodResolver } from '../../shared/forms/lazy-resolver';
 import { DateField } from '../../shared/ui/date-field';
-import { eachFieldError } from '../../shared/ui/field-errors';
 import { NativeSelectField } from '../../shared/ui/select-filter';
 import { TextInput } from '../../shared/ui/text-input';
-import { useToast } from '../../shared/ui/toast';
 import { complaintsApi } from './api';
+import { useCaseAction } from './case-action';
 import { EvidencePicker } from './evidence-picker';
 import { isoToLocal, localToIso } from './rules';
 
@@ -23,37 +22,6 @@ import { isoToLocal, localToIso } from './rules';
 interface CaseFormProps {
   complaint: ComplaintDetail;
   onSaved: () => Promise<unknown>;
-}
-
-/** Sends a change, shows the server's message as a toast (or its refusal on the fields, else under the form). */
-function useCaseAction() {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function run(
-    send: () => Promise<{ message: string | undefined }>,
-    fallback: string,
-    onField?: (field: string, message: string) => boolean,
-  ) {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await send();
-      toast(answer.message ?? fallback);
-      return true;
-    } catch (e) {
-      let shown = false;
-      if (onField)
-        eachFieldError(e, (field, message) => {
-          if (onField(field, message)) shown = true;
-        });
-      if (!shown) setError(e instanceof Error ? e.message : 'Something went wrong');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, run };
 }
 
 function FormError({ error }: { error: string | null }) {
@@ -311,5 +279,3 @@ export function DecisionForm({ complaint, onSaved }: CaseFormProps) {
     </Stack>
   );
 }
-
-export { useCaseAction };

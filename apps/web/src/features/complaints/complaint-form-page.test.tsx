@@ -57,7 +57,10 @@ describe('the public complaint form (issue 30)', { timeout: 30_000 }, () => {
     const file = vi.spyOn(complaintsApi, 'file');
     const view = await renderPage(<ComplaintFormPage />, { url: '/complaints/new' });
     await click(button(view, 'Submit complaint'));
-    expect(helperOf(field(view, 'respondentMemberNo'))).toBe(complaintMessages.respondentRequired);
+    // The form's rules are fetched at its first check (decision 054): on a busy machine that takes a moment.
+    await vi.waitFor(() => expect(helperOf(field(view, 'respondentMemberNo'))).toBe(complaintMessages.respondentRequired), {
+      timeout: 10_000,
+    });
     expect(helperOf(field(view, 'complainantName'))).toBe(complaintMessages.nameRequired);
     expect(helperOf(field(view, 'complainantPhone'))).toBe(messages.phoneRequired);
     expect(helperOf(field(view, 'description'))).toBe(complaintMessages.descriptionRequired);

@@ -1,17 +1,30 @@
 import { ArrowBack } from '@mui/icons-material';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { type ComplaintDetail, type ComplaintStage, complaintMessages, formatDate, formatDateTime, formatPhone } from '@portal/contract';
-import { lazy, type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { LoadingSpinner } from '../../shared/ui/loading';
 import { NativeSelectField } from '../../shared/ui/select-filter';
 import { WhenOpened } from '../../shared/ui/when-opened';
 import { adminFilePath, complaintsApi, useComplaint, useComplaintStaff, useRefreshComplaints } from './api';
-import { DecisionForm, HearingForm, NoteForm, StaffDocumentsForm, useCaseAction } from './case-forms';
+import { useCaseAction } from './case-action';
 import { CaseFiles, DecisionSummary, Fact, OverdueChip, StageChip, Timeline } from './components';
 import { ADMIN_COMPLAINTS_ROUTE, STAGE_ACTIONS } from './rules';
 
+/** The case's forms (React Hook Form, text boxes, the file picker) come after the case is drawn (decision 054). */
+function caseForm(name: 'DecisionForm' | 'HearingForm' | 'NoteForm' | 'StaffDocumentsForm') {
+  const Form = lazy(() => import('./case-forms').then((m) => ({ default: m[name] })));
+  return (props: { complaint: ComplaintDetail; onSaved: () => Promise<unknown> }) => (
+    <Suspense fallback={<LoadingSpinner label="Loading the form" />}>
+      <Form {...props} />
+    </Suspense>
+  );
+}
+const DecisionForm = caseForm('DecisionForm');
+const HearingForm = caseForm('HearingForm');
+const NoteForm = caseForm('NoteForm');
+const StaffDocumentsForm = caseForm('StaffDocumentsForm');
 const ReasonDialog = lazy(() => import('./reason-dialog').then((m) => ({ default: m.ReasonDialog })));
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
