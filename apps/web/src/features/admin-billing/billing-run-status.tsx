@@ -1,6 +1,9 @@
-import { Alert, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { type BillingRun, billingAdminMessages, formatKes, isRunOpen } from '@portal/contract';
+import { Icon } from '../../shared/lite/icon';
+import { LiteAlert } from '../../shared/lite/surfaces';
 import { shortDate } from '../../shared/payments/documents';
+import { LinearProgress } from '../../shared/ui/linear-progress';
 
 /** The last run that ended: when, by whom, what it billed. */
 export function LastRun({ run }: { run: BillingRun | undefined }) {
@@ -15,6 +18,14 @@ export function LastRun({ run }: { run: BillingRun | undefined }) {
 
 const count = (n: number) => n.toLocaleString('en-KE');
 
+function CloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <button type="button" className="lt-icon-btn" aria-label="Close" title="Close" onClick={onClose}>
+      <Icon name="Close" small />
+    </button>
+  );
+}
+
 /**
  * A billing run in the background (issue 26): while it is open, how many of the members to bill are billed so far
  * (the page asks again every second); once over, its outcome, until closed.
@@ -23,30 +34,36 @@ export function RunProgress({ run, onClose }: { run: BillingRun; onClose: () => 
   if (isRunOpen(run)) {
     const percent = run.toBillCount ? Math.min(100, Math.round((run.billedCount / run.toBillCount) * 100)) : 0;
     return (
-      <Alert severity="info" role="status" sx={{ mt: 2, '& .MuiAlert-message': { width: '100%' } }}>
-        <Typography variant="body2" sx={{ mb: 1 }}>
-          {run.status === 'queued'
-            ? `Billing ${run.period}: waiting for the billing job to start…`
-            : `Billing ${run.period}: ${count(run.billedCount)} of ${count(run.toBillCount)} members billed (${percent} %), ${formatKes(run.totalAmount)} invoiced`}
-        </Typography>
-        <LinearProgress
-          variant={run.status === 'queued' ? 'indeterminate' : 'determinate'}
-          value={percent}
-          aria-label={`Billing ${run.period}`}
-        />
-      </Alert>
+      <Box sx={{ mt: 2, '& .lt-alert-message': { width: '100%' } }}>
+        <LiteAlert severity="info" role="status">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {run.status === 'queued'
+              ? `Billing ${run.period}: waiting for the billing job to start…`
+              : `Billing ${run.period}: ${count(run.billedCount)} of ${count(run.toBillCount)} members billed (${percent} %), ${formatKes(run.totalAmount)} invoiced`}
+          </Typography>
+          <LinearProgress
+            variant={run.status === 'queued' ? 'indeterminate' : 'determinate'}
+            value={percent}
+            aria-label={`Billing ${run.period}`}
+          />
+        </LiteAlert>
+      </Box>
     );
   }
   if (run.status === 'failed') {
     return (
-      <Alert severity="error" role="status" sx={{ mt: 2 }} onClose={onClose}>
-        {billingAdminMessages.runFailed(run.period, run.error ?? 'unknown error')}
-      </Alert>
+      <Box sx={{ mt: 2 }}>
+        <LiteAlert severity="error" role="status" action={<CloseButton onClose={onClose} />}>
+          {billingAdminMessages.runFailed(run.period, run.error ?? 'unknown error')}
+        </LiteAlert>
+      </Box>
     );
   }
   return (
-    <Alert severity="success" role="status" sx={{ mt: 2 }} onClose={onClose}>
-      {billingAdminMessages.runFinished(run.billedCount, run.skippedCount)}
-    </Alert>
+    <Box sx={{ mt: 2 }}>
+      <LiteAlert severity="success" role="status" action={<CloseButton onClose={onClose} />}>
+        {billingAdminMessages.runFinished(run.billedCount, run.skippedCount)}
+      </LiteAlert>
+    </Box>
   );
 }

@@ -1,7 +1,8 @@
 import { AddCard, RemoveCircleOutline } from '@mui/icons-material';
-import { Box, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { BILLING_INVOICE_PURPOSES, formatKes } from '@portal/contract';
 import { useState } from 'react';
+import { LiteChip } from '../../shared/lite/surfaces';
 import { shortDate } from '../../shared/payments/documents';
 import { ExportMenu } from '../../shared/ui/export-menu';
 import type { ServerTableColumn } from '../../shared/ui/server-table';
@@ -48,10 +49,9 @@ type AdminInvoice = NonNullable<ReturnType<typeof useAdminInvoices>['data']>['in
 function InvoiceStatusChip({ invoice }: { invoice: AdminInvoice }) {
   const paid = invoice.status === 'paid';
   return (
-    <Chip
-      size="small"
+    <LiteChip
       label={paid ? 'Paid' : invoice.overdue ? 'Overdue' : 'Open'}
-      sx={{ color: '#fff', bgcolor: paid ? STATUS_COLORS.good : invoice.overdue ? STATUS_COLORS.bad : STATUS_COLORS.pending }}
+      bg={paid ? STATUS_COLORS.good : invoice.overdue ? STATUS_COLORS.bad : STATUS_COLORS.pending}
     />
   );
 }

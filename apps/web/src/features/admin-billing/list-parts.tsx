@@ -1,6 +1,6 @@
 import Search from '@mui/icons-material/Search';
 import {
-  Alert,
+  Box,
   Button,
   IconButton,
   InputAdornment,
@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { formatKes } from '@portal/contract';
 import { type ReactElement, type ReactNode, useState } from 'react';
+import { LiteAlert } from '../../shared/lite/surfaces';
 import { Hint } from '../../shared/ui/hint';
 import { LinearProgress } from '../../shared/ui/linear-progress';
 import { SelectFilter } from '../../shared/ui/select-filter';
@@ -85,9 +86,9 @@ export function ListState({
     <>
       {loading && <LinearProgress sx={{ mb: 1 }} aria-label="Loading" />}
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message}
-        </Alert>
+        <Box sx={{ mb: 2 }}>
+          <LiteAlert severity="error">{error.message}</LiteAlert>
+        </Box>
       )}
       {empty && !loading && !error ? <Typography color="text.secondary">Nothing found.</Typography> : children}
     </>

@@ -1,4 +1,4 @@
-import { Alert, Box, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   BILLING_PAGE_SIZE,
   BILLING_RUN_STATUSES,
@@ -8,6 +8,7 @@ import {
   formatKes,
 } from '@portal/contract';
 import { useState } from 'react';
+import { LiteAlert, LiteChip } from '../../shared/lite/surfaces';
 import { LinearProgress } from '../../shared/ui/linear-progress';
 import { PlainTable } from '../../shared/ui/plain-table';
 import { NativeSelectField } from '../../shared/ui/select-filter';
@@ -30,7 +31,7 @@ const when = (value: string | null) => (value ? formatDateTime(value) : '—');
 
 export function RunStatusChip({ status }: { status: BillingRunStatus }) {
   const colour = status === 'finished' ? STATUS_COLORS.good : status === 'failed' ? STATUS_COLORS.bad : STATUS_COLORS.pending;
-  return <Chip size="small" label={RUN_STATUS_LABELS[status]} sx={{ bgcolor: colour, color: '#fff' }} />;
+  return <LiteChip label={RUN_STATUS_LABELS[status]} bg={colour} />;
 }
 
 const COLUMNS = [
@@ -162,9 +163,9 @@ export function RunsTab({ polling }: { polling: boolean }) {
       </Stack>
       <Box sx={{ minHeight: 4, mb: 1 }}>{list.isFetching && !polling && <LinearProgress aria-label="Loading billing runs" />}</Box>
       {list.error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {list.error.message}
-        </Alert>
+        <Box sx={{ mb: 2 }}>
+          <LiteAlert severity="error">{list.error.message}</LiteAlert>
+        </Box>
       )}
       {data && data.total === 0 && (
         <Typography color="text.secondary">{asked || status ? 'No billing runs match.' : 'No billing run yet.'}</Typography>

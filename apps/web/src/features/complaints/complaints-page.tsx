@@ -24,7 +24,7 @@ const STAGE_OPTIONS: { value: StageFilter; label: string }[] = [
 
 function CaseLink({ complaint }: { complaint: ComplaintSummary }) {
   return (
-    <RouterLink className="lt-link" to={complaintRoute(complaint.reference)}>
+    <RouterLink className="lt-link lt-link-bold" to={complaintRoute(complaint.reference)}>
       {complaint.reference}
     </RouterLink>
   );

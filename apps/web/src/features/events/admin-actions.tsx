@@ -1,16 +1,18 @@
 import { Block, Done, Edit, HowToReg, ListAlt, MoreVert, Publish } from '@mui/icons-material';
-import { Box, Button, IconButton, ListItemIcon, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import type { AdminEvent, EventStatus } from '@portal/contract';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LiteChip } from '../../shared/lite/surfaces';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Hint } from '../../shared/ui/hint';
-import { LazyMenu } from '../../shared/ui/lazy-menu';
 import { useToast } from '../../shared/ui/toast';
+import { WhenOpened } from '../../shared/ui/when-opened';
 import { adminEventsApi, useRefreshAdminEvents } from './api';
 import { ConfirmBody } from './components';
 import { EVENT_STATUS_LABELS, pointsLabel } from './rules';
+
+const EventRowMenu = lazy(() => import('./event-row-menu').then((m) => ({ default: m.EventRowMenu })));
 
 const enc = encodeURIComponent;
 export const adminEventRoute = (no: string) => `/admin/events/${enc(no)}`;
@@ -133,7 +135,7 @@ export function useEventCommands(onDone?: (command: Command, event: AdminEvent) 
 
 type ActionName = 'edit' | 'publish' | 'bookings' | 'attendance' | 'close' | 'cancel';
 
-interface ActionItem {
+export interface ActionItem {
   name: ActionName;
   label: string;
   icon: ReactNode;
@@ -214,28 +216,9 @@ export function AdminEventRowActions({ event, ask }: { event: AdminEvent; ask: (
               <MoreVert />
             </IconButton>
           </Hint>
-          <LazyMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-            {rest.map((item) =>
-              item.to ? (
-                <MenuItem key={item.name} component={RouterLink} to={item.to} onClick={() => setAnchor(null)}>
-                  <ListItemIcon sx={{ color: item.color ? `${item.color}.main` : undefined }}>{item.icon}</ListItemIcon>
-                  {item.label}
-                </MenuItem>
-              ) : (
-                <MenuItem
-                  key={item.name}
-                  onClick={() => {
-                    setAnchor(null);
-                    item.onClick?.();
-                  }}
-                  sx={{ color: item.color ? `${item.color}.main` : undefined }}
-                >
-                  <ListItemIcon sx={{ color: 'inherit' }}>{item.icon}</ListItemIcon>
-                  {item.label}
-                </MenuItem>
-              ),
-            )}
-          </LazyMenu>
+          <WhenOpened open={Boolean(anchor)}>
+            <EventRowMenu anchor={anchor} items={rest} onClose={() => setAnchor(null)} />
+          </WhenOpened>
         </>
       )}
     </Stack>

@@ -1,8 +1,9 @@
 import { Add, Search } from '@mui/icons-material';
-import { Alert, Box, Button, InputAdornment, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, InputAdornment, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { ADMIN_EVENTS_PAGE_SIZE, type AdminEvent, EVENT_STATUSES, type EventStatus } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { LiteAlert } from '../../shared/lite/surfaces';
 import { Caption } from '../../shared/ui/caption';
 import { DateField } from '../../shared/ui/date-field';
 import { useFlash } from '../../shared/ui/flash';
@@ -47,9 +48,9 @@ function EventTable({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
       {events.map((e) => (
         <TableRow key={e.no} hover>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            <Link component={RouterLink} to={adminEventRoute(e.no)}>
+            <RouterLink className="lt-link" to={adminEventRoute(e.no)}>
               {e.no}
-            </Link>
+            </RouterLink>
           </TableCell>
           <TableCell sx={{ minWidth: 160 }}>
             {e.description}
@@ -90,9 +91,9 @@ function EventCards({ events, ask }: { events: AdminEvent[]; ask: Parameters<typ
           key={e.no}
           label={e.description}
           head={
-            <Link component={RouterLink} to={adminEventRoute(e.no)}>
+            <RouterLink className="lt-link" to={adminEventRoute(e.no)}>
               {e.no}
-            </Link>
+            </RouterLink>
           }
           aside={<EventStatusChip status={e.status} />}
           title={e.description}
@@ -160,9 +161,9 @@ export function AdminEventsPage() {
         </Button>
       </Stack>
       {flash && (
-        <Alert severity={flash.severity} role="status">
+        <LiteAlert severity={flash.severity} role="status">
           {flash.message}
-        </Alert>
+        </LiteAlert>
       )}
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <TextInput
@@ -203,11 +204,7 @@ export function AdminEventsPage() {
         />
       </Stack>
       <Box sx={{ minHeight: 4 }}>{events.isFetching && <LinearProgress aria-label="Loading events" />}</Box>
-      {events.error && (
-        <Alert severity="error" role="alert">
-          {events.error.message}
-        </Alert>
-      )}
+      {events.error && <LiteAlert severity="error">{events.error.message}</LiteAlert>}
       {data && data.total === 0 && (
         <Typography color="text.secondary">
           {status || term || from || to ? 'No events match.' : 'No events yet. Create one with New Event.'}
