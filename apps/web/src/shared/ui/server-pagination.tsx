@@ -1,27 +1,23 @@
 import { useId, useState } from 'react';
 import { Icon } from '../lite/icon';
 
+export interface ServerPaginationProps {
+  count: number;
+  page: number;
+  pageSize: number;
+  options: number[];
+  onChange: (page: number, pageSize: number) => void;
+  /** The count is the server's estimate. */
+  estimated?: boolean;
+}
+
 /**
  * Pagination for a server-paged table: changing the page size goes back to the first page. `estimated`: the count
  * is the server's estimate (a list of more than 10,000 matches), said as "about". Drawn as MUI's TablePagination
  * (the rows-per-page choice, "21–40 of 57", previous and next), with a native select: TablePagination carries MUI's
  * Select, Menu, Popover and Modal (about 20 kB gzipped) into every page with a table (decision 054).
  */
-export function ServerPagination({
-  count,
-  page,
-  pageSize,
-  options,
-  onChange,
-  estimated = false,
-}: {
-  count: number;
-  page: number;
-  pageSize: number;
-  options: number[];
-  onChange: (page: number, pageSize: number) => void;
-  estimated?: boolean;
-}) {
+export function ServerPagination({ count, page, pageSize, options, onChange, estimated = false }: ServerPaginationProps) {
   const id = useId();
   const from = count === 0 ? 0 : page * pageSize + 1;
   const to = count === -1 ? (page + 1) * pageSize : Math.min(count, (page + 1) * pageSize);

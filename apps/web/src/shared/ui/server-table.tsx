@@ -4,7 +4,10 @@ import { LiteAlert } from '../lite/surfaces';
 import type { TableColumn } from '../lite/table';
 import { LinearProgress } from './linear-progress';
 import { LoadingSpinner } from './loading';
-import { ServerPagination } from './server-pagination';
+import { ServerPagination, type ServerPaginationProps } from './server-pagination';
+
+export type ServerTablePagination = ServerPaginationProps;
+
 import { TableScroller } from './table-scroller';
 
 /** A column header; actions and amounts are right-aligned. */
@@ -32,16 +35,6 @@ export function HeaderRow({ columns }: { columns: ServerTableColumn[] }) {
  * (no rows match), and the pagination below. `refreshing` names the progress bar shown while a page loads; `sx`
  * styles the table (e.g. narrower cells where many columns share a card).
  */
-export interface ServerTablePagination {
-  count: number;
-  page: number;
-  pageSize: number;
-  options: number[];
-  onChange: (page: number, pageSize: number) => void;
-  /** The count is the server's estimate. */
-  estimated?: boolean;
-}
-
 export function ServerTable({
   label,
   columns,
