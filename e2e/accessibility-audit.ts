@@ -206,6 +206,18 @@ export class AccessibilityAudit {
   private async analyseUnchanged(page: Page) {
     const changes = () => page.evaluate(() => (window as unknown as { __axeChanges: () => number }).__axeChanges());
     for (let attempt = 1; ; attempt++) {
+      // A transition that began after the screen settled (a button turning enabled fades its colour in 250 ms) is
+      // let finish, so its colours are not read half-way.
+      await page
+        .waitForFunction(
+          () =>
+            !document
+              .getAnimations()
+              .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY),
+          undefined,
+          { timeout: 2_000 },
+        )
+        .catch(() => undefined);
       const before = await changes();
       const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
       if ((await changes()) === before || attempt === 3) return results;
